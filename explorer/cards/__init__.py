@@ -1,0 +1,150 @@
+"""Card data: every game's cards and roll tables as typed polars DataFrames.
+
+>>> from explorer import cards
+>>> cards.tables("rifts")                       # doctest: +ELLIPSIS
+('characters', 'equipment', ...)
+>>> chars = cards.load("rifts", "characters")   # the declared schema, validated
+>>> mine = cards.load_set("rifts", "my_cards/") # a folder of your own Parquet files
+
+The shipped tables live in ``data/<game>/<table>.parquet``, built from the reviewable
+``<table>.toml`` next to each (see :mod:`explorer.cards.source`). A user's folder replaces the
+shipped set whole: it must hold every table of the game, each valid, or nothing is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import polars as pl
+
+from explorer.errors import CardDataError, UnknownNameError
+from explorer.games import GAMES, check_game, tables_module
+from explorer.schema import Table, frame_from_parquet
+
+__all__ = [
+    "CardSet",
+    "data_root",
+    "declaration",
+    "games",
+    "load",
+    "load_set",
+    "schema",
+    "tables",
+]
+
+
+def data_root() -> Path:
+    """The folder holding the shipped ``<game>/`` data folders.
+
+    In a source checkout (and an editable install) that is the repository's ``data/``; an
+    installed wheel carries the same files as ``explorer/_data``.
+    """
+    packaged = Path(__file__).resolve().parents[1] / "_data"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "data"
+
+
+def games() -> tuple[str, ...]:
+    """The game ids: ``rifts``, ``adventurers``, ``gamma_world``, ``rat_king``, ``riftforce``."""
+    return tuple(GAMES)
+
+
+def _declarations(game: str) -> Mapping[str, Table]:
+    return {t.name: t for t in tables_module(game).TABLES}
+
+
+def tables(game: str) -> tuple[str, ...]:
+    """The names of a game's tables, cards first, then roll tables and reference tables."""
+    return tuple(_declarations(check_game(game)))
+
+
+def declaration(game: str, table: str) -> Table:
+    """The :class:`~explorer.schema.Table` declaring ``table`` of ``game``."""
+    declared = _declarations(check_game(game))
+    if table not in declared:
+        raise UnknownNameError(f"table of {game!r}", table, list(declared))
+    return declared[table]
+
+
+def schema(game: str, table: str) -> pl.Schema:
+    """The declared polars schema of a table."""
+    return declaration(game, table).schema
+
+
+def _folder(game: str, folder: str | Path | None) -> Path:
+    return data_root() / game if folder is None else Path(folder)
+
+
+def _file_key(path: Path) -> tuple[str, int, int]:
+    try:
+        stat = path.stat()
+    except OSError as error:
+        raise CardDataError(f"cannot be read ({error.strerror or error})", file=path) from None
+    return str(path.resolve()), stat.st_mtime_ns, stat.st_size
+
+
+@lru_cache(maxsize=256)
+def _cached(game: str, table: str, key: tuple[str, int, int]) -> pl.DataFrame:
+    return frame_from_parquet(declaration(game, table), Path(key[0]))
+
+
+def load(game: str, table: str, folder: str | Path | None = None) -> pl.DataFrame:
+    """Load one table of ``game`` with its declared schema, validated.
+
+    ``folder`` is a folder of Parquet files (``<table>.parquet``) to read instead of the
+    shipped set. Raises :class:`~explorer.errors.CardDataError` naming the file, row, column
+    and value of any problem; the result is cached until the file changes.
+    """
+    declaration(game, table)  # the name check comes first, with its list of known tables
+    path = _folder(game, folder) / f"{table}.parquet"
+    return _cached(game, table, _file_key(path))
+
+
+@dataclass(frozen=True)
+class CardSet(Mapping[str, pl.DataFrame]):
+    """All tables of one game, each validated, plus the game's cross-table checks.
+
+    A mapping from table name to DataFrame. Build it with :func:`load_set`.
+    """
+
+    game: str
+    folder: Path
+    frames: Mapping[str, pl.DataFrame]
+
+    def __getitem__(self, table: str) -> pl.DataFrame:
+        if table not in self.frames:
+            raise UnknownNameError(f"table of {self.game!r}", table, list(self.frames))
+        return self.frames[table]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.frames)
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+
+def load_set(game: str, folder: str | Path | None = None) -> CardSet:
+    """Load every table of ``game`` from ``folder`` (default: the shipped set) as a CardSet.
+
+    The folder must hold exactly the game's tables as ``<table>.parquet`` (other files, such as
+    the ``.toml`` sources, are ignored). Every table is validated, then the game's cross-table
+    checks run; any problem raises before anything is returned.
+    """
+    check_game(game)
+    where = _folder(game, folder)
+    if not where.is_dir():
+        raise CardDataError("is not a folder of Parquet tables", file=where)
+    known = tables(game)
+    for path in sorted(where.glob("*.parquet")):
+        if path.stem not in known:
+            raise CardDataError(
+                f"is not a table of {game!r} (tables: {', '.join(known)})", file=path)
+    frames = {name: load(game, name, where) for name in known}
+    check_set = getattr(tables_module(game), "check_set", None)
+    if check_set is not None:
+        check_set(frames, where)
+    return CardSet(game, where, frames)

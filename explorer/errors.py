@@ -1,0 +1,72 @@
+"""The one exception hierarchy of the package.
+
+Every error the package raises on purpose derives from :class:`ExplorerError`, so callers
+(notebooks, the Voila app, the CLI) can catch the whole family in one place and show the
+message to a person instead of a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+_MISSING: Any = object()
+
+
+class ExplorerError(Exception):
+    """Base of every error raised on purpose by ``explorer``."""
+
+
+class UnknownNameError(ExplorerError, LookupError):
+    """A game, table or other name that the package does not know.
+
+    The message lists the names that are known, so the fix is one look away.
+    """
+
+    def __init__(self, kind: str, name: object, known: list[str] | tuple[str, ...]) -> None:
+        self.kind = kind
+        self.name = name
+        self.known = tuple(known)
+        super().__init__(f"unknown {kind} {name!r}; known: {', '.join(self.known)}")
+
+    def __str__(self) -> str:  # LookupError would otherwise repr() the message
+        return str(self.args[0])
+
+
+class CardDataError(ExplorerError, ValueError):
+    """Card data that does not match its table's declared schema.
+
+    The message names the file, the row (0-based, with the card's name when known), the
+    column and the offending value, in the form
+    ``"<file>: row 3 ('Borg Mercenary'), column 'base_force': must be an integer; found '7'"``.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        file: str | Path | None = None,
+        row: int | None = None,
+        name: object = None,
+        column: str | None = None,
+        value: Any = _MISSING,
+    ) -> None:
+        self.problem = problem
+        self.file = None if file is None else str(file)
+        self.row = row
+        self.name = name
+        self.column = column
+        self.value = None if value is _MISSING else value
+        self.has_value = value is not _MISSING
+        where = []
+        if self.row is not None:
+            where.append(f"row {row}" + (f" ({name!r})" if name is not None else ""))
+        if column is not None:
+            where.append(f"column {column!r}")
+        text = ", ".join(where)
+        text = f"{text}: {problem}" if text else problem
+        if self.has_value:
+            text += f"; found {value!r}"
+        if self.file is not None:
+            text = f"{self.file}: {text}"
+        super().__init__(text)
