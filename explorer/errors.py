@@ -70,3 +70,11 @@ class CardDataError(ExplorerError, ValueError):
         if self.file is not None:
             text = f"{self.file}: {text}"
         super().__init__(text)
+
+
+class IllegalAction(ExplorerError, ValueError):
+    """An action (or chance outcome) that is not legal now. The game is left unchanged."""
+
+
+class SavedGameError(ExplorerError, ValueError):
+    """A saved game (``to_json`` text) that cannot be loaded; says what and where."""

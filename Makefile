@@ -1,0 +1,54 @@
+# Two commands a fresh machine needs: `make serve` and `make test` (see README.md).
+# Each creates .venv and installs what it needs; `make test` also installs Debian's chromium
+# for the browser tests when run as root.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+HOST   := 127.0.0.1
+PORT   := 8866
+
+.PHONY: serve test venv test-deps chromium data lint clean
+
+$(VENV)/.base: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test: $(VENV)/.base
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+venv: $(VENV)/.base
+
+test-deps: $(VENV)/.test chromium
+
+## Serve the dashboards with Voila on http://127.0.0.1:8866
+serve: $(VENV)/.base
+	@echo "Serving the dashboards at http://$(HOST):$(PORT)/"
+	$(VENV)/bin/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --no-browser
+
+## Run the whole test suite (unit, data, notebooks, real Voila + Chromium)
+test: test-deps
+	$(PY) -m pytest -n 2 --dist loadgroup
+
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "chromium is not installed and this is not root: the browser tests will fail." >&2; \
+	  echo "Install it with: sudo apt-get install chromium" >&2; \
+	fi
+
+## Rebuild the Parquet tables from their TOML sources
+data: $(VENV)/.base
+	$(PY) -m explorer.cards build
+
+lint: $(VENV)/.test
+	$(VENV)/bin/ruff check explorer tests benchmarks notebooks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

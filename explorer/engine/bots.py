@@ -1,0 +1,62 @@
+"""Seat players: bots that choose among the legal actions, and a loop that plays a game out."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+
+from tqdm.auto import tqdm
+
+from explorer.engine.core import Action, Game
+
+
+class Bot:
+    """A seat player: ``choose(game)`` returns one of ``game.legal_actions()``."""
+
+    name = "bot"
+
+    def choose(self, game: Game) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions, with its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        return actions[self.rng.randrange(len(actions))]
+
+
+def play(game: Game, bots: Mapping[int, Bot] | Callable[[int], Bot],
+         max_steps: int | None = None, progress: bool = False,
+         until: Callable[[Game], bool] | None = None) -> int:
+    """Step ``game`` with bots in the seats (chance steps sampled) until it ends.
+
+    ``bots`` maps seats to bots (or makes one per seat). Stops early after ``max_steps`` steps
+    or when ``until(game)`` is true, or at a seat with no bot. Returns the steps taken; shows a
+    tqdm progress bar (notebook or terminal) when ``progress`` is true.
+    """
+    seats = bots if isinstance(bots, Mapping) else {s: bots(s) for s in range(game.players)}
+    taken = 0
+    bar = tqdm(total=max_steps, disable=not progress, desc=f"{game.game_id} steps", unit="step")
+    try:
+        while not game.is_over and (max_steps is None or taken < max_steps):
+            if until is not None and until(game):
+                break
+            if game.is_chance:
+                game.step()
+            else:
+                bot = seats.get(game.current_player)
+                if bot is None:
+                    break
+                game.step(bot.choose(game))
+            taken += 1
+            bar.update()
+    finally:
+        bar.close()
+    return taken

@@ -1,0 +1,538 @@
+"""The step-through engine every game runs on.
+
+A game's rules are a *procedure*: a generator that plays the whole game over a mutable state,
+yielding a :class:`Decision` whenever a player must choose and a :class:`Chance` whenever a die
+is rolled or a card drawn, and receiving the chosen :class:`Action` or :class:`Outcome` back.
+So the rules read in the seeds' order ("Survival Stage, then Encounter Stage, ...") and chance is
+a player whose every node lists its exact outcomes.
+
+:class:`Game` drives a procedure one step at a time and keeps the record of every input. The
+record is the game: the same seed and the same inputs replay to the same state, so ``undo`` and
+``load_game`` rebuild by replay, and the random generator's state comes back exactly (a sampled
+outcome is sampled again, a forced "what if" outcome is not).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import secrets
+from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import accumulate
+from typing import Any, ClassVar
+
+from explorer.errors import IllegalAction, SavedGameError
+
+SAVE_FORMAT = "card-rules-explorer/game"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A player's choice: a ``name`` and arguments, with a readable ``text``.
+
+    Two actions are equal when their names and arguments are; the text is for people.
+    """
+
+    name: str
+    args: tuple[Any, ...] = ()
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        if self.text:
+            return self.text
+        return " ".join([self.name, *map(str, self.args)])
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One outcome of a chance event (a die total, a drawn card...), with a readable text."""
+
+    name: str
+    args: tuple[Any, ...] = ()
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        if self.text:
+            return self.text
+        return " ".join([self.name, *map(str, self.args)])
+
+    @property
+    def value(self) -> Any:
+        """The outcome's single argument (the rolled total, the card's name)."""
+        return self.args[0] if len(self.args) == 1 else self.args
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A pending choice of ``player`` among ``actions`` (never empty)."""
+
+    player: int
+    actions: tuple[Action, ...]
+    prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A pending chance event: ``outcomes`` with integer ``weights`` (exact odds w / sum).
+
+    ``label`` says what is rolled or drawn ("Survival roll, 1D20 + 3, 16+ passes"); ``odds``
+    carries whatever a view needs to explain it (the modifiers, the target), game-specific.
+    """
+
+    outcomes: tuple[Outcome, ...]
+    weights: tuple[int, ...]
+    label: str = ""
+    odds: Any = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.outcomes or len(self.outcomes) != len(self.weights):
+            raise ValueError(f"chance {self.label!r}: outcomes and weights must pair up")
+        if any(w <= 0 for w in self.weights):
+            raise ValueError(f"chance {self.label!r}: every weight must be positive")
+
+    def probabilities(self) -> list[tuple[Outcome, Fraction]]:
+        """Each outcome with its exact probability; they sum to 1."""
+        total = sum(self.weights)
+        return [(o, Fraction(w, total)) for o, w in zip(self.outcomes, self.weights, strict=True)]
+
+    def sample_index(self, rng: random.Random) -> int:
+        """Draw an outcome's index with ``rng``, by the exact weights."""
+        if len(self.weights) == 1:
+            return 0
+        cumulative = list(accumulate(self.weights))
+        target = rng.randrange(cumulative[-1])
+        low, high = 0, len(cumulative) - 1
+        while low < high:  # first cumulative weight above target
+            mid = (low + high) // 2
+            if cumulative[mid] > target:
+                high = mid
+            else:
+                low = mid + 1
+        return low
+
+
+Pending = Decision | Chance
+Procedure = Generator[Pending, Any, None]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of a game's log: which step, where in the turn, who, and what happened."""
+
+    step: int
+    phase: str
+    player: int | None
+    text: str
+
+    def __str__(self) -> str:
+        who = "" if self.player is None else f"Player {self.player + 1}: "
+        return f"[{self.phase}] {who}{self.text}"
+
+
+class GameState:
+    """Base of every game's state: the phase, the log, and whose seat is which.
+
+    Game states are plain mutable objects changed only by their procedure; ``snapshot()``
+    returns a JSON-like picture of everything in them, used to prove undo and replay exact.
+    """
+
+    phase: str
+    log: list[LogEntry]
+    step: int
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.phase = "setup"
+        self.log = []
+        self.step = 0
+
+    def note(self, text: str, player: int | None = None) -> None:
+        """Add a line to the log at the current phase."""
+        self.log.append(LogEntry(self.step, self.phase, player, text))
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything in the state as plain data (lists, dicts, numbers, text)."""
+        return _plain({k: v for k, v in vars(self).items() if k != "log"})
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted(_plain(v) for v in value)
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: _plain(getattr(value, k)) for k in value.__dataclass_fields__}
+    if hasattr(value, "__dict__"):
+        return _plain(vars(value))
+    return value
+
+
+class Rules:
+    """What a game supplies to the engine. Subclasses set ``game_id`` and the player range."""
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+
+    def new_state(self, players: int, options: dict[str, Any],
+                  scenario: dict[str, Any] | None) -> GameState:
+        """The state before the first step (from a scenario when one is given)."""
+        raise NotImplementedError
+
+    def play(self, state: GameState) -> Procedure:
+        """The procedure: yields Decisions and Chances until the game ends."""
+        raise NotImplementedError
+
+    def scores(self, state: GameState) -> list[int]:
+        """Each seat's score (the game's own victory measure)."""
+        raise NotImplementedError
+
+    def winners(self, state: GameState) -> list[int]:
+        """The winning seats once the game is over (several on a shared win)."""
+        raise NotImplementedError
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate and normalise game options; the default accepts none."""
+        if options:
+            raise IllegalAction(f"{self.game_id} takes no options; found {sorted(options)}")
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Input:
+    chance: bool
+    index: int
+    sampled: bool
+    text: str
+
+
+class Game:
+    """One game being played step by step: the public contract of every game.
+
+    >>> g = explorer.new_game("rifts", players=2, seed=7)
+    >>> while not g.is_over:
+    ...     g.step(None if g.is_chance else g.legal_actions()[0])
+    """
+
+    def __init__(self, rules: Rules, players: int = 2, seed: int | None = None,
+                 options: dict[str, Any] | None = None,
+                 scenario: dict[str, Any] | None = None) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                rules.min_players <= players <= rules.max_players):
+            raise IllegalAction(f"{rules.game_id} is for {rules.min_players} to "
+                                f"{rules.max_players} players; found {players!r}")
+        if seed is None:
+            seed = secrets.randbelow(2**63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise IllegalAction(f"seed must be an integer; found {seed!r}")
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.options = rules.check_options(dict(options or {}))
+        self.scenario = scenario
+        self._inputs: list[_Input] = []
+        self._redo: list[_Input] = []
+        self._restart()
+
+    # ---- the contract ----------------------------------------------------------------------
+
+    @property
+    def game_id(self) -> str:
+        return self.rules.game_id
+
+    @property
+    def phase(self) -> str:
+        """Where the turn is, as a dotted path such as ``"travel.survival"``."""
+        return self.state.phase
+
+    @property
+    def pending(self) -> Pending | None:
+        """The pending Decision or Chance; None once the game is over."""
+        return self._pending
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must act, or None on a chance step (and once the game is over)."""
+        pending = self._pending
+        return pending.player if isinstance(pending, Decision) else None
+
+    @property
+    def is_chance(self) -> bool:
+        return isinstance(self._pending, Chance)
+
+    @property
+    def is_over(self) -> bool:
+        return self._pending is None
+
+    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
+        """The pending chance event's outcomes with exact probabilities; [] on a decision."""
+        pending = self._pending
+        return pending.probabilities() if isinstance(pending, Chance) else []
+
+    def legal_actions(self) -> list[Action]:
+        """The acting player's choices; [] on a chance step or once the game is over."""
+        pending = self._pending
+        return list(pending.actions) if isinstance(pending, Decision) else []
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """Everything that happened, in order."""
+        return self.state.log
+
+    @property
+    def scores(self) -> list[int]:
+        return self.rules.scores(self.state)
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning seats; [] while the game goes on."""
+        return self.rules.winners(self.state) if self.is_over else []
+
+    @property
+    def steps(self) -> int:
+        """How many steps have been taken."""
+        return len(self._inputs)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._inputs)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def step(self, action: Action | Outcome | None = None) -> None:
+        """Take one step.
+
+        On a decision, ``action`` must be one of :meth:`legal_actions`. On a chance step, None
+        samples with the game's seeded generator; one of :meth:`chance_outcomes`' outcomes
+        forces it. Raises :class:`~explorer.errors.IllegalAction` and changes nothing when the
+        step is not legal.
+        """
+        self._take(self._choose(action), clear_redo=True)
+
+    def undo(self) -> None:
+        """Go back one step (the undone step can be redone)."""
+        if not self._inputs:
+            raise IllegalAction("there is nothing to undo: the game is at its first step")
+        undone = self._inputs.pop()
+        self._replay()
+        self._redo.append(undone)
+
+    def redo(self) -> None:
+        """Take again the last undone step, with the same choice or outcome."""
+        if not self._redo:
+            raise IllegalAction("there is nothing to redo")
+        record = self._redo[-1]
+        self._take(record, clear_redo=False)
+        self._redo.pop()
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data, plus the generator's state: equal means identical."""
+        return {"state": self.state.snapshot(), "log": [str(e) for e in self.log],
+                "rng": _digest(self.rng.getstate()), "steps": self.steps}
+
+    # ---- saving ----------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The game as JSON text; :func:`load_game` rebuilds it exactly (generator included)."""
+
+        def inputs(records: Sequence[_Input]) -> list[dict[str, Any]]:
+            return [{"chance": r.chance, "index": r.index, "sampled": r.sampled, "text": r.text}
+                    for r in records]
+
+        return json.dumps({
+            "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
+            "players": self.players, "seed": self.seed, "options": self.options,
+            "scenario": self.scenario, "steps": inputs(self._inputs),
+            "redo": inputs(self._redo), "rng": _digest(self.rng.getstate()),
+        }, indent=1)
+
+    # ---- internals -------------------------------------------------------------------------
+
+    def _restart(self) -> None:
+        self.rng = random.Random(self.seed)
+        self.state = self.rules.new_state(self.players, self.options, self.scenario)
+        self._procedure = self.rules.play(self.state)
+        self._pending = None
+        self._send(None)
+
+    def _send(self, value: Any) -> None:
+        try:
+            self._pending = self._procedure.send(value)
+        except StopIteration:
+            self._pending = None
+
+    def _choose(self, choice: Action | Outcome | None) -> _Input:
+        pending = self._pending
+        if pending is None:
+            raise IllegalAction("the game is over: no more steps")
+        if isinstance(pending, Chance):
+            if choice is None:
+                return _Input(True, -1, True, "")  # sampled when applied
+            if not isinstance(choice, Outcome) or choice not in pending.outcomes:
+                raise IllegalAction(
+                    f"{choice!s} is not an outcome of {pending.label or 'this chance step'} "
+                    f"at {self.phase}; outcomes: {', '.join(map(str, pending.outcomes))}")
+            index = pending.outcomes.index(choice)
+            return _Input(True, index, False, str(pending.outcomes[index]))
+        if choice is None:
+            raise IllegalAction(f"player {pending.player + 1} must choose at {self.phase}: "
+                                f"{', '.join(map(str, pending.actions))}")
+        if not isinstance(choice, Action) or choice not in pending.actions:
+            raise IllegalAction(
+                f"{choice!s} is not legal for player {pending.player + 1} at {self.phase}; "
+                f"legal: {', '.join(map(str, pending.actions))}")
+        index = pending.actions.index(choice)
+        return _Input(False, index, False, str(pending.actions[index]))
+
+    def _take(self, record: _Input, *, clear_redo: bool) -> None:
+        pending = self._pending
+        if pending is None or isinstance(pending, Chance) != record.chance:
+            raise IllegalAction("that step does not fit the game's position")
+        try:
+            record = self._apply(record)
+        except Exception:
+            self._replay()  # leave the game exactly as it was before the failed step
+            raise
+        self._inputs.append(record)
+        if clear_redo:
+            self._redo.clear()
+
+    def _apply(self, record: _Input) -> _Input:
+        """Apply one input; return it complete (a sampled outcome gets its index here)."""
+        pending = self._pending
+        state = self.state
+        if isinstance(pending, Chance):
+            if record.sampled:
+                index = pending.sample_index(self.rng)
+                if record.index >= 0 and index != record.index:
+                    raise IllegalAction(f"the generator samples {pending.outcomes[index]}, "
+                                        f"not the recorded {record.text!r}")
+                record = _Input(True, index, True, str(pending.outcomes[index]))
+            value = pending.outcomes[record.index]
+            state.note(f"{pending.label or 'chance'}: {value}")
+        else:
+            value = pending.actions[record.index]
+            state.note(str(value), pending.player)
+        state.step += 1
+        self._send(value)
+        return record
+
+    def _replay(self) -> None:
+        records = self._inputs
+        self._restart()
+        for record in records:
+            self._apply(record)
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha256(repr(value).encode()).hexdigest()[:16]
+
+
+# ---- the registry of games -------------------------------------------------------------------
+
+_RULES: dict[str, Callable[[], Rules]] = {}
+
+
+def register(game_id: str) -> Callable[[type[Rules]], type[Rules]]:
+    """Class decorator: make a Rules class the rules of ``game_id``."""
+
+    def add(cls: type[Rules]) -> type[Rules]:
+        _RULES[game_id] = cls
+        return cls
+
+    return add
+
+
+def rules_for(game_id: object) -> Rules:
+    """An instance of the rules of ``game_id`` (importing the game's package on first use)."""
+    from explorer.engine import load_rules
+    from explorer.errors import UnknownNameError
+    from explorer.games import GAMES
+
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise UnknownNameError("game", game_id, list(GAMES))
+    load_rules(game_id)
+    if game_id not in _RULES:
+        raise UnknownNameError("game with rules", game_id, sorted(_RULES))
+    return _RULES[game_id]()
+
+
+def new_game(game_id: str, players: int = 2, seed: int | None = None,
+             scenario: dict[str, Any] | None = None, **options: Any) -> Game:
+    """Start a game of ``game_id`` (``rifts``, ``adventurers``, ``gamma_world``, ...)."""
+    return Game(rules_for(game_id), players, seed, options, scenario)
+
+
+def load_game(text: str) -> Game:
+    """Rebuild a game saved with :meth:`Game.to_json`, exactly; refuse anything else.
+
+    Raises :class:`~explorer.errors.SavedGameError` naming what is wrong (and at which step);
+    nothing is returned half-loaded.
+    """
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise SavedGameError(f"a saved game must be JSON text ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SavedGameError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
+    if data.get("version") != SAVE_VERSION:
+        raise SavedGameError(f"saved game version {data.get('version')!r} is not supported "
+                             f"(this is version {SAVE_VERSION})")
+    for key, kind in (("game", str), ("players", int), ("seed", int), ("options", dict),
+                      ("steps", list), ("redo", list), ("rng", str)):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise SavedGameError(f"saved game field {key!r} must be {kind.__name__}; "
+                                 f"found {data.get(key)!r}")
+    scenario = data.get("scenario")
+    if scenario is not None and not isinstance(scenario, dict):
+        raise SavedGameError(f"saved game field 'scenario' must be an object; found {scenario!r}")
+    try:
+        game = new_game(data["game"], data["players"], data["seed"], scenario, **data["options"])
+    except IllegalAction as error:
+        raise SavedGameError(f"saved game cannot start: {error}") from None
+    for number, record in enumerate(_records(data["steps"], "steps"), start=1):
+        try:
+            _replay_saved(game, record)
+        except IllegalAction as error:
+            raise SavedGameError(f"step {number}: {error}") from None
+    game._redo = list(_records(data["redo"], "redo"))
+    if _digest(game.rng.getstate()) != data["rng"]:
+        raise SavedGameError("the random generator does not come back to its saved state: "
+                             "the save was edited or made by other rules")
+    return game
+
+
+def _records(items: list[Any], key: str) -> Iterator[_Input]:
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item, dict) or set(item) != {"chance", "index", "sampled", "text"}:
+            raise SavedGameError(f"{key} entry {number} must have chance, index, sampled, text")
+        chance, index, sampled, text = (item[k] for k in ("chance", "index", "sampled", "text"))
+        if not (isinstance(chance, bool) and isinstance(sampled, bool) and isinstance(text, str)
+                and isinstance(index, int) and not isinstance(index, bool) and index >= 0):
+            raise SavedGameError(f"{key} entry {number} has a value of the wrong type")
+        yield _Input(chance, index, sampled, text)
+
+
+def _replay_saved(game: Game, record: _Input) -> None:
+    pending = game.pending
+    if pending is None:
+        raise IllegalAction("the game was already over")
+    if isinstance(pending, Chance) != record.chance:
+        raise IllegalAction(f"saved a {'chance' if record.chance else 'decision'} step, but "
+                            f"the game is at a {'chance' if game.is_chance else 'decision'}")
+    options = pending.outcomes if isinstance(pending, Chance) else pending.actions
+    if record.index >= len(options) or str(options[record.index]) != record.text:
+        raise IllegalAction(f"saved {record.text!r} is not among the choices now: "
+                            f"{', '.join(map(str, options))}")
+    if record.sampled and not record.chance:
+        raise IllegalAction("a decision cannot be sampled")
+    game._take(record, clear_redo=False)

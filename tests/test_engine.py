@@ -1,0 +1,229 @@
+"""The engine's contract, on a tiny game defined here: a race to 10 with a d6 and a coin.
+
+Each turn the player chooses "roll" (a d6 is added to their score) or "flip" (a coin weighted
+1:3 adds 5 on heads); the first to 10 wins. Small enough to reason about exactly by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from explorer.engine import Action, Chance, Decision, Game, GameState, Outcome, Rules
+from explorer.engine.bots import RandomBot, play
+from explorer.engine.core import load_game
+from explorer.errors import IllegalAction, SavedGameError
+
+D6 = Chance(tuple(Outcome("roll", (n,), str(n)) for n in range(1, 7)), (1,) * 6, "d6")
+COIN = Chance((Outcome("coin", ("heads",), "heads"), Outcome("coin", ("tails",), "tails")),
+              (1, 3), "coin")
+
+
+class RaceState(GameState):
+    def __init__(self, players: int) -> None:
+        super().__init__(players)
+        self.score = [0] * players
+        self.turn = 0
+
+
+class Race(Rules):
+    game_id = "race"
+    title = "Race to 10"
+    boom = False  # a rules bug to switch on in one test
+
+    def new_state(self, players, options, scenario):
+        state = RaceState(players)
+        if scenario:
+            state.score = list(scenario["score"])
+        return state
+
+    def play(self, state):
+        while max(state.score) < 10:
+            player = state.turn % state.players
+            state.phase = "turn.choose"
+            action = yield Decision(player, (Action("roll", (), "Roll a d6"),
+                                             Action("flip", (), "Flip the coin")))
+            state.phase = "turn.resolve"
+            if action.name == "roll":
+                outcome = yield D6
+                state.score[player] += outcome.value
+            else:
+                outcome = yield COIN
+                if self.boom:
+                    raise RuntimeError("a bug in the rules")
+                state.score[player] += 5 if outcome.value == "heads" else 0
+            state.note(f"score {state.score[player]}", player)
+            state.turn += 1
+
+    def scores(self, state):
+        return list(state.score)
+
+    def winners(self, state):
+        return [p for p, s in enumerate(state.score) if s >= 10]
+
+
+def game(seed: int = 7, **kwargs) -> Game:
+    return Game(Race(), 2, seed, **kwargs)
+
+
+def test_a_fresh_game_asks_the_first_player() -> None:
+    g = game()
+    assert (g.phase, g.current_player, g.is_chance) == ("turn.choose", 0, False)
+    assert [str(a) for a in g.legal_actions()] == ["Roll a d6", "Flip the coin"]
+    assert g.chance_outcomes() == []
+
+
+def test_chance_outcomes_are_exact_and_sum_to_one() -> None:
+    g = game()
+    g.step(Action("flip"))
+    outcomes = g.chance_outcomes()
+    assert [(str(o), p) for o, p in outcomes] == [("heads", Fraction(1, 4)),
+                                                   ("tails", Fraction(3, 4))]
+    assert g.current_player is None and g.is_chance and g.legal_actions() == []
+
+
+def test_forcing_an_outcome_what_if() -> None:
+    g = game()
+    g.step(Action("roll"))
+    g.step(Outcome("roll", (6,)))
+    assert g.scores == [6, 0]
+
+
+def test_the_same_seed_and_actions_give_the_same_game() -> None:
+    def run(seed: int) -> list[str]:
+        g = game(seed)
+        play(g, {0: RandomBot(1), 1: RandomBot(2)})
+        return [str(e) for e in g.log]
+
+    assert run(3) == run(3)
+    assert run(3) != run(4)
+
+
+def test_illegal_actions_are_refused_and_change_nothing() -> None:
+    g = game()
+    before = g.snapshot()
+    with pytest.raises(IllegalAction, match="not legal for player 1 at turn.choose"):
+        g.step(Action("jump"))
+    with pytest.raises(IllegalAction, match="must choose"):
+        g.step(None)
+    g.step(Action("roll"))
+    mid = g.snapshot()
+    with pytest.raises(IllegalAction, match="not an outcome of d6"):
+        g.step(Outcome("roll", (7,)))
+    with pytest.raises(IllegalAction):
+        g.step(Action("roll"))
+    assert g.snapshot() == mid
+    g.undo()
+    assert g.snapshot() == before
+
+
+def test_a_failing_rule_leaves_the_game_as_it_was() -> None:
+    g = game()
+    g.rules.boom = True
+    g.step(Action("flip"))
+    before = g.snapshot()
+    with pytest.raises(RuntimeError, match="a bug in the rules"):
+        g.step()
+    assert g.snapshot() == before
+
+
+def test_undo_after_every_step_restores_the_exact_prior_state() -> None:
+    g = game(11)
+    bot = RandomBot(5)
+    while not g.is_over:
+        before = g.snapshot()
+        g.step(None if g.is_chance else bot.choose(g))
+        after = g.snapshot()
+        g.undo()
+        assert g.snapshot() == before
+        g.redo()
+        assert g.snapshot() == after
+    assert g.winners
+
+
+def test_undo_then_sample_again_gives_the_same_outcome() -> None:
+    g = game(5)
+    g.step(Action("roll"))
+    g.step()
+    first = g.scores
+    g.undo()
+    g.step()
+    assert g.scores == first
+
+
+def test_nothing_to_undo_or_redo() -> None:
+    g = game()
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        g.undo()
+    with pytest.raises(IllegalAction, match="nothing to redo"):
+        g.redo()
+
+
+def test_a_new_step_clears_redo() -> None:
+    g = game()
+    g.step(Action("roll"))
+    g.undo()
+    assert g.can_redo
+    g.step(Action("flip"))
+    assert not g.can_redo
+
+
+def test_json_round_trip_mid_game_plays_on_identically(monkeypatch) -> None:
+    from explorer.engine import core
+
+    monkeypatch.setitem(core._RULES, "race", Race)
+    monkeypatch.setattr(core, "rules_for", lambda game_id: Race())
+    g = game(9)
+    bots = {0: RandomBot(1), 1: RandomBot(2)}
+    play(g, bots, max_steps=5)
+    g.step(Action("roll")) if not g.is_chance and not g.is_over else None
+    g.undo()  # a redo entry travels too
+    copy = load_game(g.to_json())
+    assert copy.snapshot() == g.snapshot() and copy.can_redo
+    play(g, {0: RandomBot(3), 1: RandomBot(4)})
+    play(copy, {0: RandomBot(3), 1: RandomBot(4)})
+    assert [str(e) for e in copy.log] == [str(e) for e in g.log]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: "not json", "must be JSON text"),
+    (lambda d: {**d, "format": "x"}, "not a saved game"),
+    (lambda d: {**d, "version": 99}, "version 99 is not supported"),
+    (lambda d: {**d, "seed": "7"}, "'seed' must be int"),
+    (lambda d: {**d, "steps": [{"chance": False, "index": 5, "sampled": False,
+                                "text": "Roll a d6"}]}, "step 1: saved 'Roll a d6' is not"),
+    (lambda d: {**d, "steps": [{"chance": True, "index": 0, "sampled": True, "text": "x"}]},
+     "step 1: saved a chance step"),
+    (lambda d: {**d, "rng": "0" * 16}, "random generator does not come back"),
+    (lambda d: {**d, "players": 9}, "cannot start"),
+])
+def test_bad_saved_games_are_refused(monkeypatch, change, message) -> None:
+    from explorer.engine import core
+
+    monkeypatch.setattr(core, "rules_for", lambda game_id: Race())
+    g = game()
+    g.step(Action("roll"))
+    g.step()
+    data = json.loads(g.to_json())
+    changed = change(data)
+    text = changed if isinstance(changed, str) else json.dumps(changed)
+    with pytest.raises(SavedGameError, match=message):
+        load_game(text)
+
+
+def test_a_scenario_starts_mid_game() -> None:
+    g = game(scenario={"score": [9, 0]})
+    g.step(Action("roll"))
+    g.step(Outcome("roll", (1,)))
+    assert g.is_over and g.winners == [0]
+    with pytest.raises(IllegalAction, match="game is over"):
+        g.step()
+
+
+def test_players_and_seed_are_checked() -> None:
+    with pytest.raises(IllegalAction, match="2 to 4 players; found 5"):
+        Game(Race(), 5, 1)
+    with pytest.raises(IllegalAction, match="seed must be an integer"):
+        Game(Race(), 2, "seven")  # type: ignore[arg-type]

@@ -1,0 +1,44 @@
+"""The project's shape: the two README commands, CI, dependencies for pip and conda, lint."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~ ]", requirement.strip(), maxsplit=1)[0].lower()
+
+
+def test_readme_holds_the_two_commands() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "make serve" in readme and "make test" in readme
+    assert "http://127.0.0.1:8866" in readme
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    commands = [line.strip() for line in script.splitlines()
+                if line.strip() and not line.lstrip().startswith("#")]
+    assert "make test" in commands
+
+
+def test_conda_environment_has_the_same_dependencies_as_pyproject() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = {_name(r) for r in project["dependencies"]}
+    env = (ROOT / "environment.yml").read_text(encoding="utf-8")
+    listed = {_name(m) for m in re.findall(r"^\s+- ([A-Za-z][\w.-]*[^\n]*)$", env, re.M)}
+    assert wanted <= listed, f"environment.yml lacks {sorted(wanted - listed)}"
+    assert (ROOT / "binder" / "environment.yml").resolve() == (ROOT / "environment.yml")
+
+
+def test_ruff_finds_nothing() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "explorer", "tests", "benchmarks", "notebooks"],
+        cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
