@@ -1,0 +1,1 @@
+"""Rifts Adventures (seed 000): a fan card game of Rifts adventuring parties."""
