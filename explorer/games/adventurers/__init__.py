@@ -1,0 +1,1 @@
+"""Adventurers (1930s pulp): professions, one common deck, travel/location chains."""
