@@ -1,0 +1,1 @@
+"""Riftforce: two players, four guilds each, fighting over five locations along the Rift."""
