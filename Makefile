@@ -48,7 +48,7 @@ data: $(VENV)/.base
 	$(PY) -m explorer.cards build
 
 lint: $(VENV)/.test
-	$(VENV)/bin/ruff check explorer tests benchmarks notebooks
+	$(VENV)/bin/ruff check explorer tests benchmarks notebooks docs
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -2,8 +2,9 @@
 
 The package's parts: :mod:`explorer.cards` (card data as typed polars tables),
 :mod:`explorer.schema` (the declared schemas and their validator), :mod:`explorer.games`
-(one folder per game), :mod:`explorer.engine` (the step-through engine every game runs on:
-``explorer.new_game("rifts", players=2, seed=7)``) and :mod:`explorer.ui` (the ipywidgets views the notebooks show).
+(one folder per game), :mod:`explorer.engine` (the step-through engine every game runs
+on: ``explorer.new_game("rifts", players=2, seed=7)``) and :mod:`explorer.ui` (the
+ipywidgets views the notebooks show).
 """
 
 from explorer.engine import Game, load_game, new_game

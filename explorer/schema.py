@@ -31,7 +31,7 @@ _INT_BOUNDS = {
 }
 
 
-_VOCABULARY_LABELS: dict[tuple[str, ...], str] = {}
+_VOCABULARY_LABELS: dict[tuple[str, ...], set[str]] = {}
 
 
 def vocabulary(label: str, values: Iterable[str]) -> pl.Enum:
@@ -42,7 +42,7 @@ def vocabulary(label: str, values: Iterable[str]) -> pl.Enum:
     values = tuple(values)
     if len(set(values)) != len(values):
         raise ValueError(f"vocabulary {label!r} lists a value twice")
-    _VOCABULARY_LABELS[values] = label
+    _VOCABULARY_LABELS.setdefault(values, set()).add(label)
     return pl.Enum(values)
 
 
@@ -115,7 +115,9 @@ class Table:
         return pl.DataFrame(schema=self.schema)
 
 
-def _problem(value: Any, dtype: pl.DataType, column: Column, path: str) -> tuple[str, str, Any] | None:
+def _problem(
+    value: Any, dtype: pl.DataType, column: Column, path: str
+) -> tuple[str, str, Any] | None:
     """Return ``(where, what is wrong, value)`` for the first bad part of ``value``, else None."""
     base = type(dtype) if isinstance(dtype, pl.DataType) else dtype
     if base in _INT_BOUNDS:
@@ -136,8 +138,9 @@ def _problem(value: Any, dtype: pl.DataType, column: Column, path: str) -> tuple
         if isinstance(value, str) and value in categories:
             return None
         shown = ", ".join(repr(c) for c in categories)
-        label = _VOCABULARY_LABELS.get(tuple(categories))
-        if label is not None and isinstance(value, str):
+        labels = _VOCABULARY_LABELS.get(tuple(categories))
+        if labels and isinstance(value, str):
+            label = " or ".join(sorted(labels))  # two vocabularies may share their values
             return path, f"unknown {label} (known: {shown})", value
         return path, f"must be one of {shown}", value
     if isinstance(dtype, pl.List):
@@ -226,7 +229,9 @@ def frame_from_rows(
     return frame
 
 
-def check_unique(table: Table, rows: Iterable[Mapping[str, Any]], *, file: str | Path | None) -> None:
+def check_unique(
+    table: Table, rows: Iterable[Mapping[str, Any]], *, file: str | Path | None
+) -> None:
     """Raise if two rows share the table's key (for card tables, the card's name)."""
     if table.key is None:
         return

@@ -7,6 +7,7 @@ Melter; only the Techno Wizard has Artificer).
 
 from __future__ import annotations
 
+import datetime
 import io
 
 import polars as pl
@@ -61,7 +62,9 @@ def test_readable_text_of_abilities() -> None:
     assert browse.format_value([{"name": "Heal", "bonus": 2}, {"name": "Pilot", "bonus": 0}]) \
         == "Heal +2, Pilot"
     assert browse.format_value({"name": "Stealth", "bonus": 0, "where": "Urban"}) \
-        == "Stealth (Urban)"
+        == "Stealth (where: Urban)"
+    assert browse.format_value({"name": "damage", "amount": 3, "target": "first_enemy"}) \
+        == "damage 3 (target: first_enemy)"
     assert browse.format_value(None) == "" and browse.format_value(True) == "yes"
 
 
@@ -94,7 +97,8 @@ def test_the_chart_follows_the_filter(characters) -> None:
 def _parquet(frame: pl.DataFrame, name: str) -> dict:
     buffer = io.BytesIO()
     frame.write_parquet(buffer)
-    return {"name": name, "type": "", "size": buffer.tell(), "last_modified": 0,
+    return {"name": name, "type": "", "size": buffer.tell(),
+            "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC),
             "content": memoryview(buffer.getvalue())}
 
 
@@ -137,7 +141,7 @@ def test_uploading_a_broken_set_keeps_the_shipped_one() -> None:
     assert "explorer-message-error" in view.message.value
     assert view.card_set("rifts")["characters"].height == 29
     view.upload.value = (_parquet(frame, "../../etc/passwd"),)
-    assert "must be named <table>.parquet" in view.message.value
+    assert "must be named &lt;table&gt;.parquet" in view.message.value
 
 
 def test_uploading_a_whole_set_replaces_the_shipped_one_until_reset() -> None:
@@ -150,3 +154,18 @@ def test_uploading_a_whole_set_replaces_the_shipped_one_until_reset() -> None:
     assert "2</b> of 2 cards" in view.count.value
     view.reset.click()
     assert "29</b> of 29 cards" in view.count.value
+
+
+def test_roll_tables_chart_the_exact_chance_of_each_row() -> None:
+    # Hit Result Table, seed 000: 1D10 read as "1 or less", 2-3, 4-6, 7, 8, "9-10+";
+    # unmodified, that is 1, 2, 3, 1, 1 and 2 faces of ten.
+    frame = cards.load("rifts", "hit_result")
+    assert charts.roll_table_die("rifts", "hit_result") == (1, 10, 0)
+    odds = charts.roll_table_odds(frame, (1, 10, 0))
+    assert odds["chance"].to_list() == ["1/10", "1/5", "3/10", "1/10", "1/10", "1/5"]
+    # Mission Table with +3 (three Knowledge characters): 1-4 needs a natural 1, so 1/20;
+    # "20+" takes naturals 17-20, so 4/20.
+    mission = charts.roll_table_odds(cards.load("rifts", "mission"), (1, 20, 3))
+    assert mission["chance"].to_list()[0] == "1/20" and mission["chance"].to_list()[-1] == "1/5"
+    spec = charts.deck_chart("rifts", "hazard", cards.load("rifts", "hazard")).to_dict()
+    assert "1D20" in spec["title"] and len(next(iter(spec["datasets"].values()))) == 20

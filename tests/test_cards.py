@@ -105,13 +105,20 @@ def test_extra_column(broken) -> None:
 
 def test_wrong_type(broken) -> None:
     game, table, frame, write = broken
-    column = next(c for c, t in frame.schema.items() if t.is_integer()
-                  and frame[c].null_count() == 0)
-    path = write(frame.with_columns(pl.col(column).cast(pl.String)))
+    # Numbers where text belongs: every card table has a text `name` column.
+    path = write(frame.with_columns(pl.int_range(pl.len()).alias("name")))
     error = _raises(game, path.parent, table)
-    assert (error.file, error.row, error.column) == (str(path), 0, column)
-    assert error.value == str(frame[column][0])
-    assert "must be an integer" in str(error) and repr(error.value) in str(error)
+    assert (error.file, error.row, error.column, error.value) == (str(path), 0, "name", 0)
+    assert "must be text" in str(error)
+    # Text where a number belongs, if the table has an integer column with no gaps.
+    column = next((c for c, t in frame.schema.items()
+                   if t.is_integer() and frame[c].null_count() == 0), None)
+    if column is not None:
+        path = write(frame.with_columns(pl.col(column).cast(pl.String)))
+        error = _raises(game, path.parent, table)
+        assert (error.file, error.row, error.column) == (str(path), 0, column)
+        assert error.value == str(frame[column][0])
+        assert "must be an integer" in str(error) and repr(error.value) in str(error)
 
 
 def test_duplicate_name(broken) -> None:
@@ -166,7 +173,7 @@ def test_unreadable_file(broken) -> None:
 
 
 def test_missing_table_file(broken) -> None:
-    game, table, frame, write = broken
+    game, _, frame, write = broken
     path = write(frame)
     path.unlink()
     with pytest.raises(CardDataError, match="cannot be read") as caught:

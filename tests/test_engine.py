@@ -104,7 +104,7 @@ def test_the_same_seed_and_actions_give_the_same_game() -> None:
 def test_illegal_actions_are_refused_and_change_nothing() -> None:
     g = game()
     before = g.snapshot()
-    with pytest.raises(IllegalAction, match="not legal for player 1 at turn.choose"):
+    with pytest.raises(IllegalAction, match=r"not legal for player 1 at turn\.choose"):
         g.step(Action("jump"))
     with pytest.raises(IllegalAction, match="must choose"):
         g.step(None)

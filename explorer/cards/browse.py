@@ -120,13 +120,16 @@ def format_value(value: Any) -> str:
     if isinstance(value, dict):
         if "name" in value:
             text = str(value["name"])
-            bonus = value.get("bonus")
+            bonus, amount = value.get("bonus"), value.get("amount")
             if isinstance(bonus, int) and bonus:
                 text += f" {bonus:+d}"
-            extra = [format_value(v) for k, v in value.items()
-                     if k not in {"name", "bonus"} and v not in (None, False, [], "")]
+            if isinstance(amount, int):
+                text += f" {amount}"
+            extra = [f"{k.replace('_', ' ')}: {format_value(v)}" for k, v in value.items()
+                     if k not in {"name", "bonus", "amount"} and v not in (None, False, [], "")]
             return f"{text} ({', '.join(extra)})" if extra else text
-        return "; ".join(f"{k} {format_value(v)}" for k, v in value.items() if v is not None)
+        return "; ".join(f"{k.replace('_', ' ')} {format_value(v)}"
+                         for k, v in value.items() if v is not None)
     return str(value)
 
 

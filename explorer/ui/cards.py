@@ -23,8 +23,8 @@ from explorer import cards
 from explorer.cards import browse, charts
 from explorer.cards.browse import Query
 from explorer.errors import CardDataError
-from explorer.schema import Table
 from explorer.games import GAMES
+from explorer.schema import Table
 from explorer.ui import MessageArea
 
 ALL = "(all)"

@@ -1,0 +1,77 @@
+"""Start the project's Voila server and find Debian's Chromium: shared by tests and scripts.
+
+``make serve`` runs Voila directly; the browser tests, the benchmarks and the README's
+screenshot start the same server (same ``voila.json``, from the repository root) with
+:func:`running_voila` on a free port.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from explorer.errors import ExplorerError
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)
+
+
+def chromium() -> str:
+    """The path of Debian's Chromium, or an error saying how to install it."""
+    path = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        raise ExplorerError("Debian's chromium is not installed: run `make test` as root, "
+                            "or `sudo apt-get install chromium`")
+    return path
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def running_voila(notebooks: str = "notebooks/", port: int | None = None,
+                  extra: tuple[str, ...] = (), timeout: float = 60) -> Iterator[str]:
+    """Run ``voila notebooks/`` from the repository root; yield its base URL; stop it after."""
+    port = free_port() if port is None else port
+    voila = Path(sys.executable).with_name("voila")
+    with tempfile.TemporaryFile("w+") as log:
+        server = subprocess.Popen(
+            [str(voila), notebooks, f"--port={port}", "--no-browser", *extra],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{url}/voila/static/voila.js", timeout=2):
+                        break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        log.seek(0)
+                        raise ExplorerError(
+                            f"Voila did not start; its log:\n{log.read()}") from None
+                    time.sleep(0.3)
+            yield url
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
