@@ -302,3 +302,44 @@ def roll_ranges(low: str = "low", high: str = "high", *, first: int, last: int) 
 
     check.__doc__ = f"ranges cover {first}..{last}"
     return check
+
+
+# ---- the reference tables every game has -----------------------------------------------------
+
+def rolls_table(doc: str, *extra: Column, name: Column | None = None,
+                count_nullable: bool = False, note: str = "the seed's words, verbatim",
+                type_column: str | None = None) -> Table:
+    """A game's ``rolls`` table: every roll its rules make (name, dice, modifier, ...).
+
+    Columns: ``name``, ``dice_count``, ``dice_sides``, ``modifier``, then the game's ``extra``
+    columns (success tests, links to roll tables), then ``note``.
+    """
+    return Table(
+        "rolls", doc,
+        (
+            name or Column("name", pl.String, "the roll, as the rules read it"),
+            Column("dice_count", pl.Int8, "dice rolled"
+                   + ("; null: the count printed on the card" if count_nullable else ""),
+                   nullable=count_nullable, minimum=1),
+            Column("dice_sides", pl.Int8, "sides of each die (2 for a toss)", minimum=2),
+            Column("modifier", pl.Int8, "added to the total ('1D10 -3' is -3)"),
+            *extra,
+            Column("note", pl.String, note),
+        ),
+        kind="reference", type_column=type_column, stats=("dice_count",),
+    )
+
+
+def constants_table(doc: str, *extra: Column, minimum: int | None = None,
+                    note: str = "the seed's words, verbatim") -> Table:
+    """A game's ``constants`` table: every rule number (name, value, the game's extras, note)."""
+    return Table(
+        "constants", doc,
+        (
+            Column("name", pl.String, "the number's name, as the rules read it"),
+            Column("value", pl.Int16, "its value", minimum=minimum),
+            *extra,
+            Column("note", pl.String, note),
+        ),
+        kind="reference", stats=("value",),
+    )

@@ -23,7 +23,7 @@ from pathlib import Path
 import polars as pl
 
 from explorer.errors import CardDataError
-from explorer.schema import Column, Table, TableCheck, vocabulary
+from explorer.schema import Column, Table, TableCheck, constants_table, rolls_table, vocabulary
 
 # ---- vocabularies ----------------------------------------------------------------------------
 
@@ -238,37 +238,17 @@ PHASES = Table(
     type_column="phase",
 )
 
-ROLLS = Table(
-    name="rolls",
-    doc="Every roll the rules make (seed lines 9, 19, 64-72)",
-    kind="reference",
-    columns=(
-        Column("name", pl.String, "The roll, snake_case"),
-        Column("dice_count", pl.Int8, "Dice rolled (per unit of `per`, if given)", minimum=1),
-        Column("dice_sides", pl.Int8, "Sides of each die", minimum=2),
-        Column("per", DICE_PER, "The dice are rolled once per this unit of the card's value; "
-               "null: once", nullable=True),
-        Column("modifier", pl.Int8, "Added to the total"),
-        Column("adds_to", pl.String, "These dice join that roll's total (a roll name); null: a "
-               "roll of its own", nullable=True),
-        Column("beats", pl.String, "Succeeds if its total is higher than that roll's (a roll "
-               "name; ties fail, seed line 71); null: no success test", nullable=True),
-        Column("note", pl.String, "The seed's words, verbatim"),
-    ),
-    stats=("dice_count",),
+ROLLS = rolls_table(
+    "Every roll the rules make (seed lines 9, 19, 64-72)",
+    Column("per", DICE_PER, "The dice are rolled once per this unit of the card's value; "
+           "null: once", nullable=True),
+    Column("adds_to", pl.String, "These dice join that roll's total (a roll name); null: a "
+           "roll of its own", nullable=True),
+    Column("beats", pl.String, "Succeeds if its total is higher than that roll's (a roll "
+           "name; ties fail, seed line 71); null: no success test", nullable=True),
 )
 
-CONSTANTS = Table(
-    name="constants",
-    doc="Every rule number of the seed",
-    kind="reference",
-    columns=(
-        Column("name", pl.String, "The rule number, snake_case"),
-        Column("value", pl.Int16, "Its value"),
-        Column("note", pl.String, "The seed's words, verbatim"),
-    ),
-    stats=("value",),
-)
+CONSTANTS = constants_table("Every rule number of the seed")
 
 TABLES: tuple[Table, ...] = (PROFESSIONS, CARDS, PLACES, PHASES, ROLLS, CONSTANTS)
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import polars as pl
 
 from explorer.errors import CardDataError
-from explorer.schema import Column, Table, TableCheck, vocabulary
+from explorer.schema import Column, Table, TableCheck, constants_table, rolls_table, vocabulary
 
 # ---- vocabularies ----------------------------------------------------------------------------
 
@@ -321,39 +321,20 @@ PHASES = Table(
     type_column="phase",
 )
 
-ROLLS = Table(
-    name="rolls",
-    doc="Every roll the rules make (seed lines 44-66, 134, 141)",
-    kind="reference",
-    columns=(
-        Column("name", pl.String, "The roll, snake_case"),
-        Column("dice_count", pl.Int8, "Dice rolled (per unit of `per`, if given); null: the "
-               "count printed on the card (a Foe's threat dice)", nullable=True, minimum=1),
-        Column("dice_sides", pl.Int8, "Sides of each die", minimum=2),
-        Column("per", DICE_PER, "The dice are rolled once per this; null: once", nullable=True),
-        Column("card_types", pl.List(CARD_TYPE), "The card types the roll is made for (Breakdown: "
-               "weapon, equipment, vehicle); null: not tied to a card type", nullable=True),
-        Column("modifier", pl.Int8, "Added to each die (Breakdown of a grenade: +1)"),
-        Column("at_least", pl.Int8, "A die counts if it shows this or more ('6+'); null: no "
-               "such test", nullable=True),
-        Column("at_most", pl.Int8, "A die counts if it shows this or less ('roll of 1'); null: "
-               "no such test", nullable=True),
-        Column("note", pl.String, "The seed's words, verbatim"),
-    ),
-    stats=("dice_count",),
+ROLLS = rolls_table(
+    "Every roll the rules make (seed lines 44-66, 134, 141)",
+    Column("per", DICE_PER, "The dice are rolled once per this; null: once", nullable=True),
+    Column("card_types", pl.List(CARD_TYPE), "The card types the roll is made for (Breakdown: "
+           "weapon, equipment, vehicle); null: not tied to a card type", nullable=True),
+    Column("at_least", pl.Int8, "A die counts if it shows this or more ('6+'); null: no "
+           "such test", nullable=True),
+    Column("at_most", pl.Int8, "A die counts if it shows this or less ('roll of 1'); null: "
+           "no such test", nullable=True),
+    count_nullable=True,
 )
 
-CONSTANTS = Table(
-    name="constants",
-    doc="Every rule number of the seed",
-    kind="reference",
-    columns=(
-        Column("name", pl.String, "The rule number, snake_case"),
-        Column("value", pl.Int16, "Its value"),
-        Column("note", pl.String, "The seed's words, verbatim (or the ruling that sets it)"),
-    ),
-    stats=("value",),
-)
+CONSTANTS = constants_table(
+    "Every rule number of the seed", note="The seed's words, verbatim (or the ruling that sets it)")
 
 CARD_TABLES = (WEAPONS, ARMOR, VEHICLES, STEEDS, EQUIPMENT, EVENTS, MUTATIONS, FOES, LOCATIONS)
 TABLES: tuple[Table, ...] = (*CARD_TABLES, ACTIONS, PHASES, ROLLS, CONSTANTS)

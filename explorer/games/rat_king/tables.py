@@ -21,7 +21,7 @@ from pathlib import Path
 import polars as pl
 
 from explorer.errors import CardDataError
-from explorer.schema import Column, Table, vocabulary
+from explorer.schema import Column, Table, constants_table, rolls_table, vocabulary
 
 SOURCE = vocabulary("source", ["rulebook", "reconstructed"])
 KIND = vocabulary("character kind", ["ME", "Character"])
@@ -245,31 +245,15 @@ EFFECTS = Table(
     kind="reference",
 )
 
-ROLLS = Table(
-    "rolls",
+ROLLS = rolls_table(
     "Every roll the rules make",
-    (
-        Column("name", pl.String, "what the roll decides"),
-        Column("dice_count", pl.Int8, "dice rolled", minimum=1),
-        Column("dice_sides", pl.Int8, "sides per die", minimum=2),
-        Column("modifier", pl.Int8, "added to the roll"),
-        Column("target", pl.Int8, "total needed to succeed; null: no success target",
-               nullable=True),
-        Column("note", pl.String, "the rulebook's words, verbatim"),
-    ),
-    kind="reference",
+    Column("target", pl.Int8, "total needed to succeed; null: no success target",
+           nullable=True),
+    note="the rulebook's words, verbatim",
 )
 
-CONSTANTS = Table(
-    "constants",
-    "Every rule number of the rulebook",
-    (
-        Column("name", pl.String, "the number's name, as the rules engine reads it"),
-        Column("value", pl.Int16, "the number", minimum=0),
-        Column("note", pl.String, "the rulebook's words, verbatim"),
-    ),
-    kind="reference",
-)
+CONSTANTS = constants_table(
+    "Every rule number of the rulebook", minimum=0, note="the rulebook's words, verbatim")
 
 TABLES: tuple[Table, ...] = (CHARACTERS, STUFFS, ENCOUNTERS, ADVENTURES, EVENTS, EFFECTS, ROLLS,
                              CONSTANTS)

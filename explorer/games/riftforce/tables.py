@@ -16,7 +16,7 @@ from typing import Any
 import polars as pl
 
 from explorer.errors import CardDataError
-from explorer.schema import Column, Table, vocabulary
+from explorer.schema import Column, Table, constants_table, rolls_table, vocabulary
 
 GUILD = vocabulary("guild", [
     "Fire", "Water", "Air", "Earth", "Light", "Ice", "Plant", "Crystal",
@@ -199,31 +199,17 @@ ABILITY_STEPS = Table(
     kind="reference",
 )
 
-ROLLS = Table(
-    "rolls",
+ROLLS = rolls_table(
     "Every random draw the rules make with dice or a toss (shuffles are not listed)",
-    (
-        Column("name", pl.String, "what the roll decides"),
-        Column("dice_count", pl.Int8, "dice rolled", minimum=1),
-        Column("dice_sides", pl.Int8, "sides per die (2 for a coin-like toss)", minimum=2),
-        Column("modifier", pl.Int8, "added to the total"),
-        Column("target", pl.Int8, "total needed to succeed; null: no success target",
-               nullable=True),
-        Column("note", pl.String, "the source's words (ruling rf-11)"),
-    ),
-    kind="reference",
+    Column("target", pl.Int8, "total needed to succeed; null: no success target",
+           nullable=True),
+    note="the source's words (ruling rf-11)",
 )
 
-CONSTANTS = Table(
-    "constants",
+CONSTANTS = constants_table(
     "Every rule number of Riftforce (setup, guild selection, actions, scoring, end)",
-    (
-        Column("name", pl.String, "the number's name, as the rules engine reads it"),
-        Column("value", pl.Int16, "the number", minimum=0),
-        Column("source", SOURCE, "seed (003) or reference/riftforce.md"),
-        Column("note", pl.String, "the source's words (the seed's verbatim, in Ukrainian)"),
-    ),
-    kind="reference",
+    Column("source", SOURCE, "seed (003) or reference/riftforce.md"),
+    minimum=0, note="the source's words (the seed's verbatim, in Ukrainian)",
 )
 
 TABLES: tuple[Table, ...] = (GUILDS, ELEMENTALS, LOCATIONS, ABILITY_STEPS, ROLLS, CONSTANTS)

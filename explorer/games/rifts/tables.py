@@ -21,7 +21,7 @@ from pathlib import Path
 import polars as pl
 
 from explorer.errors import CardDataError
-from explorer.schema import Column, Table, roll_ranges, vocabulary
+from explorer.schema import Column, Table, constants_table, roll_ranges, rolls_table, vocabulary
 
 # ---- closed vocabularies ---------------------------------------------------------------------
 
@@ -425,26 +425,19 @@ ABILITY_DEFINITIONS = Table(
     kind="reference",
 )
 
-ROLLS = Table(
-    "rolls", "Every roll of the game: its dice, modifier and target",
-    (
-        Column("name", ROLL, "the roll"),
-        Column("kind", ROLL_KIND, "check (vs. target), table (read on a roll table), or an "
-               "amount of force, cards, rounds or turns; highest: roll high"),
-        Column("dice_count", pl.Int8, "number of dice", minimum=1),
-        Column("dice_sides", pl.Int8, "sides of each die", minimum=2),
-        Column("modifier", pl.Int8, "fixed modifier added to the dice ('1D10 -3' is -3)"),
-        Column("target", pl.Int8, "a check's outcome (see note) happens on this roll or more "
-               "(null: not a check)", nullable=True, minimum=1),
-        Column("table", ROLL_TABLE, "the roll table read (null: none)", nullable=True),
-        Column("ability", ABILITY, "the ability that makes the roll (null: a rule)",
-               nullable=True),
-        Column("same_die_as", ROLL, "the roll whose die this one reads (null: its own die)",
-               nullable=True),
-        Column("note", pl.String, "the seed's words for the roll, verbatim"),
-        _seed_line(),
-    ),
-    kind="reference", type_column="kind",
+ROLLS = rolls_table(
+    "Every roll of the game: its dice, modifier and target",
+    Column("kind", ROLL_KIND, "check (vs. target), table (read on a roll table), or an "
+           "amount of force, cards, rounds or turns; highest: roll high"),
+    Column("target", pl.Int8, "a check's outcome (see note) happens on this roll or more "
+           "(null: not a check)", nullable=True, minimum=1),
+    Column("table", ROLL_TABLE, "the roll table read (null: none)", nullable=True),
+    Column("ability", ABILITY, "the ability that makes the roll (null: a rule)",
+           nullable=True),
+    Column("same_die_as", ROLL, "the roll whose die this one reads (null: its own die)",
+           nullable=True),
+    _seed_line(),
+    name=Column("name", ROLL, "the roll"), type_column="kind",
 )
 
 ROLL_MODIFIERS = Table(
@@ -465,17 +458,11 @@ ROLL_MODIFIERS = Table(
     kind="reference", key=None, type_column="roll",
 )
 
-CONSTANTS = Table(
-    "constants", "Every other rules number (victory, limits, hand size, ability bonuses)",
-    (
-        Column("name", pl.String, "the constant's name (an identifier)"),
-        Column("value", pl.Int16, "its value"),
-        Column("ability", ABILITY, "the ability the number belongs to (null: a rule)",
-               nullable=True),
-        Column("note", pl.String, "the seed's words, verbatim"),
-        _seed_line(),
-    ),
-    kind="reference",
+CONSTANTS = constants_table(
+    "Every other rules number (victory, limits, hand size, ability bonuses)",
+    Column("ability", ABILITY, "the ability the number belongs to (null: a rule)",
+           nullable=True),
+    _seed_line(),
 )
 
 EQUIPMENT_TYPES = Table(
