@@ -78,3 +78,7 @@ class IllegalAction(ExplorerError, ValueError):
 
 class SavedGameError(ExplorerError, ValueError):
     """A saved game (``to_json`` text) that cannot be loaded; says what and where."""
+
+
+class ScenarioError(ExplorerError, ValueError):
+    """A scenario (a game built at a chosen position) that is not a legal position."""

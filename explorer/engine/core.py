@@ -24,7 +24,7 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import Any, ClassVar
 
-from explorer.errors import IllegalAction, SavedGameError
+from explorer.errors import ExplorerError, IllegalAction, SavedGameError
 
 SAVE_FORMAT = "card-rules-explorer/game"
 SAVE_VERSION = 1
@@ -155,8 +155,10 @@ class GameState:
         self.log.append(LogEntry(self.step, self.phase, player, text))
 
     def snapshot(self) -> dict[str, Any]:
-        """Everything in the state as plain data (lists, dicts, numbers, text)."""
-        return _plain({k: v for k, v in vars(self).items() if k != "log"})
+        """Everything in the state as plain data (lists, dicts, numbers, text); attributes
+        starting with "_" (such as the game's card data) are not state."""
+        return _plain({k: v for k, v in vars(self).items()
+                       if k != "log" and not k.startswith("_")})
 
 
 def _plain(value: Any) -> Any:
@@ -497,7 +499,7 @@ def load_game(text: str) -> Game:
         raise SavedGameError(f"saved game field 'scenario' must be an object; found {scenario!r}")
     try:
         game = new_game(data["game"], data["players"], data["seed"], scenario, **data["options"])
-    except IllegalAction as error:
+    except ExplorerError as error:
         raise SavedGameError(f"saved game cannot start: {error}") from None
     for number, record in enumerate(_records(data["steps"], "steps"), start=1):
         try:

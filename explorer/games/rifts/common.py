@@ -1,0 +1,296 @@
+"""The small steps every Rifts phase is made of: draw, roll, pick, place a card, discard.
+
+Each is a generator used with ``yield from`` inside the rules' procedure: it yields the
+decisions and chance events it needs and returns its result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from explorer.engine import Action, Chance, Decision, Outcome
+from explorer.engine.dice import Roll, pick
+from explorer.games.rifts import party as P
+from explorer.games.rifts.data import RiftsData
+from explorer.games.rifts.state import CardRef, Held, Member, Party, RiftsState
+
+Step = Generator[Any, Any, Any]
+
+
+class GameOver(Exception):
+    """Raised inside the procedure when a party reaches the victory Adventure Tokens."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A roll made: the die's natural total, the modifier, and whether it met its target."""
+
+    natural: int
+    modifier: int
+    target: int | None
+
+    @property
+    def total(self) -> int:
+        return self.natural + self.modifier
+
+    @property
+    def success(self) -> bool:
+        return self.target is not None and self.total >= self.target
+
+
+_CARD_OUTCOMES: dict[CardRef, Outcome] = {}
+
+
+def _card_outcome(deck: str, name: str) -> Outcome:
+    key = (deck, name)
+    outcome = _CARD_OUTCOMES.get(key)
+    if outcome is None:
+        outcome = _CARD_OUTCOMES[key] = Outcome("card", key, name)
+    return outcome
+
+
+class Ctx:
+    """The state and data a procedure works on, with the steps it is built from."""
+
+    def __init__(self, state: RiftsState, data: RiftsData) -> None:
+        self.state = state
+        self.data = data
+        self.constants = data.constants
+
+    # ---- basics --------------------------------------------------------------------------
+
+    def party(self, seat: int) -> Party:
+        return self.state.parties[seat]
+
+    def location_type(self, seat: int) -> str | None:
+        location = self.party(seat).location
+        return None if location is None else self.data.locations[location].type
+
+    def note(self, text: str, seat: int | None = None) -> None:
+        self.state.note(text, seat)
+
+    def choose(self, seat: int, actions: Sequence[Action], prompt: str) -> Step:
+        """Ask ``seat`` to choose; a single choice is still asked (the player sees it)."""
+        action = yield Decision(seat, tuple(actions), prompt)
+        return action
+
+    # ---- cards ---------------------------------------------------------------------------
+
+    def draw(self, deck: str) -> Step:
+        """Draw the top card of ``deck`` (a chance event unless Scrying revealed it).
+
+        An empty deck is refilled from its discard pile (END ACT, line 526); with both empty,
+        nothing is drawn and None is returned (ruling rifts-53).
+        """
+        pile = self.state.decks[deck]
+        if pile.top:
+            name = pile.top.pop(0)
+            self.note(f"Draws {name} from the {deck} deck (known from Scrying)")
+            self.state.revealed.append((deck, name))
+            return name
+        if not pile.pile:
+            if not pile.discard:
+                self.note(f"The {deck} deck and its discard pile are empty: no card")
+                return None
+            for name in pile.discard:
+                pile.pile[name] = pile.pile.get(name, 0) + 1
+            pile.discard.clear()
+            self.note(f"The {deck} deck ran out: its discard pile is shuffled to refill it")
+        names = list(pile.pile)
+        outcome = yield Chance(tuple(_card_outcome(deck, n) for n in names),
+                               tuple(pile.pile[n] for n in names), f"Draw from the {deck} deck")
+        name = outcome.args[1]
+        left = pile.pile[name] - 1
+        if left:
+            pile.pile[name] = left
+        else:
+            del pile.pile[name]
+        self.state.revealed.append((deck, name))
+        return name
+
+    def take(self, deck: str, name: str) -> None:
+        """A drawn card reaches its place (a party, a hand, the combat, a deck's top)."""
+        if (deck, name) in self.state.revealed:
+            self.state.revealed.remove((deck, name))
+
+    def discard(self, deck: str, name: str) -> None:
+        self.take(deck, name)
+        self.state.decks[deck].discard.append(name)
+
+    def discard_member(self, seat: int, member: Member, why: str) -> None:
+        """A Character leaves play: it and every card attached to it are discarded."""
+        party = self.party(seat)
+        party.members.remove(member)
+        for held in member.attached:
+            self.discard(held.deck, held.name)
+        member.attached.clear()
+        self.discard("Character", member.name)
+        self.note(f"{member.name} {why} and is discarded with its cards", seat)
+
+    def remove_held(self, member: Member, held: Held, why: str, seat: int) -> None:
+        member.attached.remove(held)
+        self.discard(held.deck, held.name)
+        self.note(f"{held.name} on {member.name} {why}", seat)
+
+    def place(self, seat: int, deck: str, name: str, damaged: bool = False) -> Step:
+        """A gained Aid card goes to the hand or is attached to a Character who can use it
+        (line 384); a Character card joins the party if the limits allow, or goes to the hand
+        (ruling rifts-54)."""
+        party = self.party(seat)
+        card = self.data.card(deck, name)
+        actions = []
+        if deck == "Character":
+            if P.can_join(self.data, party, name) is None:
+                actions.append(Action("join", (name,), f"{name} joins the party"))
+        else:
+            for index, member in enumerate(party.members):
+                if P.attach_problem(self.data, member, card) is None:
+                    actions.append(Action("attach", (name, index),
+                                          f"Attach {name} to {member.name}"))
+        actions.append(Action("hand", (name,), f"Keep {name} in hand"))
+        action = yield from self.choose(seat, actions, f"Where does {name} go?")
+        self.take(deck, name)
+        if action.name == "join":
+            party.members.append(Member(name))
+        elif action.name == "attach":
+            party.members[action.args[1]].attached.append(
+                Held(deck, name, damaged, card.uses))
+        else:  # a damaged card kept in hand stays damaged when attached later
+            party.hand.append(Held(deck, name, damaged, card.uses))
+        return action
+
+    def gain(self, seat: int, deck: str, damaged: bool = False) -> Step:
+        """Draw a card from ``deck`` and place it (hand or attached)."""
+        name = yield from self.draw(deck)
+        if name is None:
+            return None
+        self.note(f"Gains {name} ({deck}){' damaged' if damaged else ''}", seat)
+        yield from self.place(seat, deck, name, damaged)
+        return name
+
+    def choose_deck(self, seat: int, decks: Sequence[str], prompt: str) -> Step:
+        """Ask which deck to draw from (only decks with a card left to draw)."""
+        usable = [d for d in decks if self.state.decks[d].size or self.state.decks[d].discard]
+        if not usable:
+            return None
+        action = yield from self.choose(
+            seat, [Action("deck", (d,), f"Draw from the {d} deck") for d in usable], prompt)
+        return action.args[0]
+
+    # ---- rolls ---------------------------------------------------------------------------
+
+    def roll(self, seat: int | None, name: str, *, extra: Sequence[tuple[int, str]] = (),
+             bits: dict[str, object] | None = None, members: list[Member] | None = None,
+             spends: Sequence[P.Source] = (), member: Member | None = None) -> Step:
+        """Make the named roll of the ``rolls`` table for ``seat``'s party.
+
+        Adds the modifiers the party's abilities give it (``roll_modifiers``), the bonuses it
+        carries, any "roll of your choice" bonus the player spends, and ``extra``; afterwards
+        spends what the abilities used (Use Rolls, limited uses). Returns a :class:`Result`.
+        """
+        count, sides, fixed, target = self.data.roll(name)
+        mods: list[tuple[int, str]] = [(fixed, "the roll's own modifier")] if fixed else []
+        mods.extend(extra)
+        spent: list[P.Source] = list(spends)
+        if seat is not None:
+            party = self.party(seat)
+            kind = self.location_type(seat)
+            for amount, reason, used in P.uses_for_roll(self.data, party, name, kind, bits,
+                                                         members):
+                mods.append((amount, reason))
+                spent.extend(used)
+            carried = P.party_bonuses(party, name, party.location)
+            mods.extend((b.amount, b.reason) for b in carried)
+            if name in P.CHOICE_ROLLS:
+                chosen = yield from self._spend_choice_bonuses(seat, name)
+                mods.extend((b.amount, b.reason) for b in chosen)
+            for bonus in carried:
+                if bonus.once:
+                    party.bonuses.remove(bonus)
+        spec = Roll(name, count, sides, tuple(m for m in mods if m[0]), target,
+                    self.data.rolls[name]["table"])
+        outcome = yield spec.chance()
+        result = Result(outcome.value, spec.modifier, target)
+        if target is not None:
+            verdict = "succeeds" if result.success else "fails"
+            who = f" for {member.name}" if member is not None else ""
+            self.note(f"{name} roll{who}: {result.natural}{spec.modifier:+d} = {result.total} "
+                      f"({target}+ needed): {verdict}", seat)
+        for source in spent:
+            if seat is not None:
+                yield from self.spend(seat, source)
+        return result
+
+    def _spend_choice_bonuses(self, seat: int, roll: str) -> Step:
+        party = self.party(seat)
+        chosen = []
+        while True:
+            offers = [b for b in party.bonuses if b.choice]
+            if not offers:
+                return chosen
+            actions = [Action("bonus", (i,), f"Add {b.reason} ({b.amount:+d}) to this roll")
+                       for i, b in enumerate(offers)]
+            actions.append(Action("no bonus", (), "Roll without it"))
+            action = yield from self.choose(seat, actions, f"{roll} roll: spend a bonus?")
+            if action.name == "no bonus":
+                return chosen
+            bonus = offers[action.args[0]]
+            party.bonuses.remove(bonus)
+            chosen.append(bonus)
+
+    def amount(self, name: str, label: str | None = None) -> Step:
+        """Roll a named amount (Force dice, rounds, turns, cards): the total, at least 0."""
+        count, sides, fixed, _ = self.data.roll(name)
+        spec = Roll(label or name, count, sides, ((fixed, "the roll's own modifier"),)
+                    if fixed else ())
+        outcome = yield spec.chance()
+        return max(0, outcome.value + fixed)
+
+    def dice(self, count: int, sides: int, label: str) -> Step:
+        """Roll dice that no ``rolls`` row names (a card's own Force dice)."""
+        outcome = yield Roll(label, count, sides).chance()
+        return outcome.value
+
+    def pick(self, label: str, items: list[tuple[str, Any]]) -> Step:
+        """A uniform random choice among ``items`` (text, value); None if there are none."""
+        if not items:
+            return None
+        if len(items) == 1:
+            return items[0][1]
+        outcome = yield pick(label, items)
+        return outcome.args[1]
+
+    def spend(self, seat: int, source: P.Source) -> Step:
+        """A consumable source was used: Magic/Psionic cards make their Use Roll (USAGE RULE,
+        line 386: 5+ and the card is discarded); limited Equipment spends a use."""
+        held, card = source.held, source.card
+        if held is None or card is None:
+            return
+        owner = next((m for m in self.party(seat).members if held in m.attached), None)
+        if owner is None:
+            return
+        if card.deck in {"Magic", "Psionic"}:
+            result = yield from self.roll(None, "Use")
+            if result.success:
+                self.remove_held(owner, held, "is used up (Use Roll 5+)", seat)
+        elif held.uses is not None:
+            held.uses -= 1
+            if held.uses <= 0:
+                self.remove_held(owner, held, "has no uses left", seat)
+
+    # ---- adventure tokens ---------------------------------------------------------------
+
+    def add_at(self, seat: int, amount: int, why: str) -> None:
+        """Gain (or lose, never below 0) Adventure Tokens; reaching the victory total ends the
+        game at once (VICTORY, line 13)."""
+        party = self.party(seat)
+        party.at = max(0, party.at + amount)
+        self.note(f"{'Gains' if amount >= 0 else 'Loses'} {abs(amount)} AT ({why}): "
+                  f"now {party.at}", seat)
+        if party.at >= self.constants["victory_adventure_tokens"]:
+            self.state.winner = seat
+            self.note(f"Player {seat + 1} has {party.at} AT and wins", seat)
+            raise GameOver
+

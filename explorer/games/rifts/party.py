@@ -1,0 +1,294 @@
+"""What a party can do: its Characters' abilities, their sources, and the modifiers of its rolls.
+
+Pure functions over the state and the data, shared by the rules and the odds.
+
+How abilities count (the rulings cited are in docs/rulings.md):
+- An ability counts once per Character, from its Character card or any attached, undamaged card
+  it can use; a "+N" on any of those sources adds N to what the ability gives (ruling rifts-47).
+- A permanent source (the Character card, Equipment without limited uses) is used first. If only
+  Magic or Psionic cards or limited-use Equipment give it, the best of them is used: a Magic or
+  Psionic card then makes its Use Roll, Equipment spends a use (ruling rifts-48).
+- An "or" card gives one of its abilities per use (ruling rifts-49).
+- A Character with 2 or more wounds gives no abilities (it cannot "take any action", line 499),
+  nor does a Character lost to Separated (ruling rifts-50).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from explorer.games.rifts.data import Ability, Card, RiftsData
+from explorer.games.rifts.state import Bonus, Held, Member, Party
+
+PSYCHIC_SPECIALISTS = {  # "Uses Major Psychic Power cards not as written, but to gain ..."
+    "Hunt": ("Hunt", ("Attack", "Protect")),
+    "Drain": ("Drain", ("Attack", "Tough")),
+    "Pyrotechnics": ("Pyrotechnics", ("Attack", "Chaos")),
+    "Summon": ("Summon", ("Attack", "Protect")),
+    "Psi-Sword": ("Psi-Sword", ("Attack",)),
+}
+"""Ability -> (the roll of its Force die in ``rolls``, the abilities it may take instead)."""
+
+PARTY_ROLLS = frozenset({
+    "Survival", "Escape", "Supply", "Bonus Supply", "Mission", "Heal", "Repair",
+    "Character Attack", "Morale", "Loot", "Experience", "Protection", "Ley Lines",
+})
+"""The rolls a party makes for itself: "all your rolls" of Weakened, Hunger and Exposure
+(ruling rifts-51)."""
+
+CHOICE_ROLLS = frozenset({"Survival", "Escape", "Supply", "Bonus Supply", "Mission", "Heal",
+                          "Repair"})
+"""The rolls a "Future roll of your Choice" bonus may be spent on (ruling rifts-52)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a Character's ability comes from: its card (``held`` None) or an attached card."""
+
+    ability: Ability
+    held: Held | None
+    card: Card | None
+
+    @property
+    def consumable(self) -> bool:
+        """Using it costs something: a Use Roll (Magic, Psionic) or a limited use."""
+        if self.card is None:
+            return False
+        return self.card.deck in {"Magic", "Psionic"} or self.card.uses is not None
+
+    def __str__(self) -> str:
+        return "Character card" if self.card is None else self.card.name
+
+
+@dataclass(slots=True)
+class Use:
+    """An ability as a Character uses it: its total bonus and the sources it spends."""
+
+    member: Member
+    name: str
+    bonus: int
+    spends: list[Source] = field(default_factory=list)
+
+    def reason(self) -> str:
+        via = ", ".join(str(s) for s in self.spends)
+        return f"{self.member.name}: {self.name}" + (f" (via {via})" if via else "")
+
+
+def can_use_magic(data: RiftsData, member: Member) -> bool:
+    """Mage-class Characters and those with the Mage ability can use Magic cards."""
+    card = data.characters[member.name]
+    return card.kind == "Mage" or any(a.name == "Mage" for a in card.abilities)
+
+
+def can_use_psionic(data: RiftsData, member: Member, card: Card) -> bool:
+    """Major Psychic uses every Psionic card; Minor Psychic all but the Major ones; the
+    specialists (Hunt, Drain, ...) use Major cards their way and the others normally."""
+    names = {a.name for a in data.characters[member.name].abilities}
+    if names & {"Major Psychic", *PSYCHIC_SPECIALISTS}:
+        return True
+    return "Minor Psychic" in names and card.kind != "Major"
+
+
+def specialist(data: RiftsData, member: Member) -> str | None:
+    """The Character's Major-card ability (Hunt, Drain, ...) if it has one and no Major Psychic."""
+    names = [a.name for a in data.characters[member.name].abilities]
+    if "Major Psychic" in names:
+        return None
+    return next((n for n in names if n in PSYCHIC_SPECIALISTS), None)
+
+
+def limit_group(data: RiftsData, card: Card) -> str:
+    return data.equipment_types[card.kind]["limit_group"]
+
+
+def attach_problem(data: RiftsData, member: Member, card: Card) -> str | None:
+    """Why ``card`` cannot be attached to ``member`` (None if it can)."""
+    if card.deck == "Character":
+        return "a Character card joins the party; it is not attached"
+    if card.deck == "Magic" and not can_use_magic(data, member):
+        return f"{member.name} cannot use Magic cards"
+    if card.deck == "Psionic" and not can_use_psionic(data, member, card):
+        return f"{member.name} cannot use this Psionic card"
+    if card.deck == "Equipment":
+        kind = data.equipment_types[card.kind]
+        needs = kind["requires_ability"]
+        if needs and not any(a.name == needs for a in data.characters[member.name].abilities):
+            return f"{card.kind} needs the {needs} ability"
+        group = kind["limit_group"]
+        held = sum(1 for h in member.attached if h.deck == "Equipment"
+                   and limit_group(data, data.card("Equipment", h.name)) == group)
+        if held >= kind["max_per_character"]:
+            return f"{member.name} already has {held} {group} (max {kind['max_per_character']})"
+    return None
+
+
+def is_able(member: Member, data: RiftsData) -> bool:
+    """Able to act: present and with fewer wounds than incapacitate."""
+    return not member.away and member.wounds < data.constants["wounds_incapacitated"]
+
+
+def sources(data: RiftsData, member: Member, ability: str,
+            location_type: str | None, extra: tuple[str, ...] = (),
+            chosen: dict[str, str] | None = None) -> list[Source]:
+    """Every source of ``ability`` for ``member`` at a location of ``location_type``.
+
+    ``extra`` are abilities the Character has for now (Crazy from a combat event). ``chosen``
+    maps the cards that took one ability for a combat (an "or" card, a Major card used "not as
+    written") to that ability: such a card gives only it.
+    """
+    found = []
+    card = data.characters[member.name]
+    for a in card.abilities:
+        if a.name == ability:
+            found.append(Source(a, None, None))
+    if ability in extra:
+        found.append(Source(Ability(ability), None, None))
+    special = specialist(data, member)
+    for held in member.attached:
+        if held.damaged:
+            continue
+        attached = data.card(held.deck, held.name)
+        if special and attached.kind == "Major" and (chosen is None or held.name not in chosen):
+            continue  # a Major card used "not as written" gives only the ability chosen in combat
+        if chosen is not None and held.name in chosen:
+            if chosen[held.name] == ability:
+                given = next((a for a in attached.abilities if a.name == ability), None)
+                found.append(Source(given or Ability(ability), held, attached))
+            continue
+        for a in attached.abilities:
+            if a.name == ability and (a.where is None or a.where == location_type):
+                found.append(Source(a, held, attached))
+    return found
+
+
+def use_of(data: RiftsData, member: Member, ability: str, location_type: str | None,
+           taken: set[tuple[str, str]] | None = None) -> Use | None:
+    """How ``member`` would use ``ability`` now, or None if it does not have it.
+
+    ``taken`` holds "or" cards already used for another ability in the same roll.
+    """
+    found = [s for s in sources(data, member, ability, location_type)
+             if taken is None or s.held is None or s.held.ref not in taken]
+    if not found:
+        return None
+    permanent = [s for s in found if not s.consumable]
+    if permanent:
+        return Use(member, ability, sum(s.ability.bonus for s in permanent))
+    best = max(found, key=lambda s: s.ability.bonus)
+    return Use(member, ability, best.ability.bonus, [best])
+
+
+def has_ability(data: RiftsData, member: Member, ability: str, location_type: str | None) -> bool:
+    return bool(sources(data, member, ability, location_type))
+
+
+def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str | None,
+                  state_bits: dict[str, object] | None = None,
+                  members: list[Member] | None = None) -> list[tuple[int, str, list[Source]]]:
+    """The modifiers the party's abilities give ``roll``: ``(amount, reason, sources spent)``.
+
+    Read from the ``roll_modifiers`` table; ``state_bits`` supplies the situation its rows ask
+    about (``supplied_here_last_turn``, ``foe_types``, ``tokens_destroyed``, ``below_half``,
+    ``target``: the Character a Hit Result roll is against).
+    """
+    bits = state_bits or {}
+    able = members if members is not None else [m for m in party.members if is_able(m, data)]
+    taken: set[tuple[str, str]] = set()
+    found: list[tuple[int, str, list[Source]]] = []
+    for row in data.modifiers.get(roll, ()):
+        condition, ability, amount = row["condition"], row["ability"], row["modifier"]
+        if row["location"] is not None and row["location"] != location_type:
+            continue
+        if condition == "each_with_ability":
+            for member in able:
+                use = use_of(data, member, ability, location_type, taken)
+                if use is not None:
+                    _take(use, taken)
+                    found.append((amount + use.bonus, f"{use.reason()}", use.spends))
+        elif condition == "each_instance_of_ability":
+            for member in able:
+                for source in sources(data, member, ability, location_type):
+                    if source.held is not None and source.held.ref in taken:
+                        continue
+                    spends = [source] if source.consumable else []
+                    _take(Use(member, ability, 0, spends), taken)
+                    found.append((amount + source.ability.bonus,
+                                  f"{member.name}: {ability} ({source})", spends))
+        elif condition in {"all_on_vehicles", "all_with_ability"}:
+            if able and all(_qualifies(data, m, condition, ability, location_type)
+                            for m in able):
+                what = "every Character on an undamaged Vehicle" if ability is None \
+                    else f"every Character has {ability}"
+                found.append((amount, what, []))
+        elif condition == "supplied_here_last_turn":
+            if bits.get("supplied_here_last_turn"):
+                found.append((amount, "supplied at this location last turn", []))
+        elif condition == "target_has_ability":
+            target = bits.get("target")
+            if isinstance(target, Member):
+                chosen = bits.get("chosen")
+                given = sources(data, target, ability, location_type,
+                                chosen=chosen if isinstance(chosen, dict) else None)
+                if given:
+                    bonus = sum(s.ability.bonus for s in given)
+                    found.append((amount + bonus, f"{target.name}: {ability}", []))
+        elif condition == "foe_type":
+            if row["foe_type"] in bits.get("foe_types", ()):
+                found.append((amount, f"Foe is {row['foe_type']}", []))
+        elif condition == "per_token_destroyed":
+            count = int(bits.get("tokens_destroyed", 0))  # type: ignore[arg-type]
+            if count:
+                found.append((amount * count, f"{count} Token(s) destroyed this round", []))
+        elif condition == "foes_below_half":
+            if bits.get("below_half"):
+                found.append((amount, "Foes at less than half their starting Tokens", []))
+        else:
+            raise ValueError(f"roll_modifiers: unknown condition {condition!r}")
+    return found
+
+
+def _take(use: Use, taken: set[tuple[str, str]]) -> None:
+    for source in use.spends:
+        if source.card is not None and source.card.choice and source.held is not None:
+            taken.add(source.held.ref)
+
+
+def _qualifies(data: RiftsData, member: Member, condition: str, ability: str | None,
+               location_type: str | None) -> bool:
+    if condition == "all_with_ability":
+        return has_ability(data, member, ability or "", location_type)
+    return any(h.deck == "Equipment" and not h.damaged
+               and limit_group(data, data.card("Equipment", h.name)) == "Vehicle"
+               for h in member.attached)
+
+
+def party_bonuses(party: Party, roll: str, location: str | None) -> list[Bonus]:
+    """The carried bonuses (Weakened, Guide, Leads, ...) that apply to ``roll`` automatically."""
+    if roll not in PARTY_ROLLS:
+        return []
+    return [b for b in party.bonuses if not b.choice
+            and (not b.rolls or roll in b.rolls)
+            and (b.location is None or b.location == location)]
+
+
+def base_force(data: RiftsData, member: Member) -> int:
+    """Base Force plus Experience Tokens (each +1 Force)."""
+    return data.characters[member.name].force + member.experience \
+        * data.constants["experience_force"]
+
+
+def party_base_force(data: RiftsData, party: Party) -> int:
+    """The party's total Base Force, counted against the limit of 40 (Separated included)."""
+    return sum(data.characters[m.name].force for m in party.members)
+
+
+def can_join(data: RiftsData, party: Party, name: str) -> str | None:
+    """Why the Character ``name`` cannot join ``party`` (None if it can)."""
+    limit = data.constants["party_base_force_limit"]
+    size = data.constants["party_size_limit"]
+    if len(party.members) >= size:
+        return f"the party already has {size} Characters"
+    total = party_base_force(data, party) + data.characters[name].force
+    if total > limit:
+        return f"the party's Base Force would be {total}, over {limit}"
+    return None

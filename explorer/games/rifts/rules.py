@@ -1,0 +1,97 @@
+"""Rifts Adventures on the engine: the state at the start (or at a scenario), and the game's
+procedure: setup, then turns in order until a party has 10 Adventure Tokens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explorer.engine import Rules, register
+from explorer.errors import IllegalAction
+from explorer.games.rifts import turn as T
+from explorer.games.rifts.combat import WIPED, fight
+from explorer.games.rifts.common import Ctx, GameOver, Step
+from explorer.games.rifts.data import DECKS, RiftsData, rifts_data
+from explorer.games.rifts.scenario import build_scenario
+from explorer.games.rifts.state import Deck, RiftsState
+
+
+def fresh_decks(data: RiftsData) -> dict[str, Deck]:
+    """Every deck full, nothing drawn (SETUP: "Shuffle the Decks")."""
+    return {deck: Deck(dict(data.deck_contents(deck))) for deck in DECKS}
+
+
+@register("rifts")
+class RiftsRules(Rules):
+    """The rules of Rifts Adventures (seed 000)."""
+
+    game_id = "rifts"
+    title = "Rifts Adventures"
+    min_players = 2
+    max_players = 4
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """One option: ``cards``, a folder holding a card set to play with instead."""
+        unknown = sorted(set(options) - {"cards"})
+        if unknown:
+            raise IllegalAction(f"rifts takes the option 'cards' only; found {unknown}")
+        if "cards" in options and not isinstance(options["cards"], str):
+            raise IllegalAction(
+                f"option 'cards' must be a folder path; found {options['cards']!r}")
+        return dict(options)
+
+    def data(self, options: dict[str, Any]) -> RiftsData:
+        return rifts_data(options.get("cards"))
+
+    def new_state(self, players: int, options: dict[str, Any],
+                  scenario: dict[str, Any] | None) -> RiftsState:
+        data = self.data(options)
+        state = RiftsState(players, fresh_decks(data))
+        state._data = data
+        if scenario is not None:
+            build_scenario(state, data, scenario)
+        return state
+
+    def play(self, state: RiftsState) -> Step:  # type: ignore[override]
+        ctx = Ctx(state, state._data)
+        try:
+            start = state._start
+            if start is None:
+                yield from T.setup(ctx)
+                queue = list(state.order)
+            else:
+                yield from self._scenario_start(ctx, start)
+                queue = state.order[state.order.index(state.active) + 1:]
+            while True:
+                for seat in queue:
+                    yield from T.turn(ctx, seat)
+                state.round += 1
+                queue = list(state.order)
+        except GameOver:
+            state.phase = "over"
+
+    def _scenario_start(self, ctx: Ctx, start: dict[str, Any]) -> Step:
+        seat = ctx.state.active
+        kind = start["at"]
+        if kind == "turn":
+            yield from T.turn(ctx, seat)
+            return
+        party = ctx.party(seat)
+        party.turn += 1
+        if kind == "combat":
+            outcome = yield from fight(ctx, seat, start["foe"], "scenario",
+                                       foe_bonus=start.get("foe_bonus", 0),
+                                       foes_first=start.get("foes_first", False),
+                                       first_round_force=start.get("first_round_force", 0))
+            if outcome == WIPED:
+                yield from T.wipe_out(ctx, seat)
+        else:
+            yield from {"Recuperate": T.recuperate, "Travel": T.travel, "Mission": T.mission,
+                        "Supply": T.supply, "Destination": T.destination}[kind](ctx, seat)
+        yield from T.end_act(ctx, seat)
+
+    def scores(self, state: RiftsState) -> list[int]:  # type: ignore[override]
+        """Each party's Adventure Tokens."""
+        return [p.at for p in state.parties]
+
+    def winners(self, state: RiftsState) -> list[int]:  # type: ignore[override]
+        return [] if state.winner is None else [state.winner]
