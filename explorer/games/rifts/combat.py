@@ -61,7 +61,7 @@ def start(ctx: Ctx, seat: int, foe_name: str, foe_bonus: int, foes_first: bool,
     ctx.state.combat = combat
     ctx.note(f"Combat with {foe.name}: {foe.tokens} Token(s) of {force} Force", seat)
     dealt = 0
-    for deck, count in foe.draws:  # "Distribute these evenly" (line 452): in turn
+    for deck, count in foe.draws:  # "Distribute these evenly" (line 457; ruling rifts-83)
         for _ in range(count):
             name = yield from ctx.draw(deck)
             if name is None:
@@ -213,12 +213,13 @@ def settled(ctx: Ctx, seat: int, combat: Combat) -> str | None:
     if not combat.living():
         return WON
     if not any(can_act(ctx, m, f) for m, f in fighters(ctx, seat, combat)):
-        return WIPED  # WIPED OUT: all killed or Immobilized (line 528)
+        return WIPED  # WIPED OUT: all killed or Immobilized (line 528; ruling rifts-73)
     return None
 
 
 def escape_segment(ctx: Ctx, seat: int, combat: Combat) -> Step:
-    """The party may try to escape: 1D20, 16+ with the Escape modifiers (line 460)."""
+    """The party may try to escape: 1D20, 16+ with the Escape modifiers (line 460; ruling
+    rifts-69)."""
     able = [m for m, f in fighters(ctx, seat, combat) if can_act(ctx, m, f)]
     action = yield from ctx.choose(seat, [
         Action("fight", (), "Fight this round"),
@@ -353,7 +354,7 @@ def spend_weapons(ctx: Ctx, seat: int, member: Member, fighter: Fighter) -> None
 
 def actions(ctx: Ctx, seat: int, combat: Combat) -> Step:
     """Characters use Chaos, Control, Immobilize and the card-negating abilities (line 478),
-    each source once a round, until the player ends the segment."""
+    each source once a round, until the player ends the segment (ruling rifts-71)."""
     while combat.living():
         offers = []
         for member, fighter in fighters(ctx, seat, combat):
@@ -415,7 +416,8 @@ def foe_attacks(ctx: Ctx, seat: int, combat: Combat) -> Step:
 
 
 def protect(ctx: Ctx, seat: int, combat: Combat) -> Step:
-    """Protect: negate the attack on 4+ on 1D6 (line 111), each source once a round."""
+    """Protect: negate the attack on 4+ on 1D6 (line 111), each source once a round (ruling
+    rifts-70)."""
     offers = []
     for member, fighter in fighters(ctx, seat, combat):
         if not can_act(ctx, member, fighter):
@@ -476,7 +478,8 @@ def wound(ctx: Ctx, seat: int, member: Member, wounds: int) -> None:
 
 
 def combat_event(ctx: Ctx, seat: int, combat: Combat | None, member: Member) -> Step:
-    """Roll 1D10 on the Combat Event Table for ``member`` and apply the row (lines 502-512)."""
+    """Roll 1D10 on the Combat Event Table for ``member`` and apply the row (lines 502-512;
+    durations: ruling rifts-72)."""
     result = yield from ctx.roll(None, "Combat Event")
     row = ctx.data.row("combat_event", result.total)
     ctx.note(f"Combat Event for {member.name}: {row['result']}", seat)
@@ -528,8 +531,8 @@ def morale(ctx: Ctx, seat: int, combat: Combat) -> Step:
 # ---- the end --------------------------------------------------------------------------------
 
 def finish(ctx: Ctx, seat: int, combat: Combat, outcome: str) -> Step:
-    """After the fight: AT, Loot and Experience for a victory (lines 437-442, 523); the Drugs
-    wounds; spent cards and the Foe's cards discarded."""
+    """After the fight: AT, Loot and Experience for a victory (lines 437-442, 523; ruling
+    rifts-75); the Drugs wounds; spent cards, the Foe and its cards discarded (rifts-74)."""
     data = ctx.data
     if outcome == WON:
         yield from loot(ctx, seat, combat)

@@ -254,7 +254,8 @@ class Ctx:
         return outcome.value
 
     def pick(self, label: str, items: list[tuple[str, Any]]) -> Step:
-        """A uniform random choice among ``items`` (text, value); None if there are none."""
+        """A uniform random choice among ``items`` (text, value); None if there are none
+        (ruling rifts-81)."""
         if not items:
             return None
         if len(items) == 1:
@@ -284,7 +285,7 @@ class Ctx:
 
     def add_at(self, seat: int, amount: int, why: str) -> None:
         """Gain (or lose, never below 0) Adventure Tokens; reaching the victory total ends the
-        game at once (VICTORY, line 13)."""
+        game at once (VICTORY, line 13; ruling rifts-82)."""
         party = self.party(seat)
         party.at = max(0, party.at + amount)
         self.note(f"{'Gains' if amount >= 0 else 'Loses'} {abs(amount)} AT ({why}): "

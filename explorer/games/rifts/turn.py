@@ -93,7 +93,7 @@ def turn(ctx: Ctx, seat: int) -> Step:
         ctx.note("No Character is with the party: the turn passes", seat)
     else:
         forced, party.next_turn = party.next_turn, None
-        if forced is not None:
+        if forced is not None:  # ruling rifts-76
             ctx.note(f"The party must start at the {forced} stage this turn", seat)
             phase = forced
         else:
@@ -307,7 +307,7 @@ def travel(ctx: Ctx, seat: int) -> Step:
         party.ignore_foes = False
         ctx.note("Study Maps: the party ignores Foe cards on this trip", seat)
     else:
-        result = yield from ctx.roll(None, "Encounter")
+        result = yield from ctx.roll(None, "Encounter")  # no modifiers (ruling rifts-77)
         ctx.note(f"Encounter roll {result.total}: "
                  f"{'a Foe is met' if result.success else 'no Foe'}", seat)
         if result.success:
@@ -506,7 +506,7 @@ def mission(ctx: Ctx, seat: int) -> Step:
             yield from ctx.gain(seat, row["deck"], row["damaged"])
     elif effect != "nothing":
         raise ValueError(f"mission: unknown effect {effect!r}")
-    if completed and party.hostile:  # Hostile Natives: "until you complete a mission"
+    if completed and party.hostile:  # "until you complete a mission" (ruling rifts-78)
         party.hostile.clear()
         ctx.note("A mission is complete: the natives are hostile no more", seat)
 
@@ -514,7 +514,7 @@ def mission(ctx: Ctx, seat: int) -> Step:
 # ---- SUPPLY PHASE ---------------------------------------------------------------------------
 
 def supply_problem(ctx: Ctx, seat: int) -> str | None:
-    """Why the party cannot Resupply here (None if it can)."""
+    """Why the party cannot Resupply here (None if it can; ruling rifts-79)."""
     party = ctx.party(seat)
     if party.location is None:
         return "the party has no Location"
@@ -576,8 +576,8 @@ def supply_draw(ctx: Ctx, seat: int, deck: str, kind: dict[str, Any]) -> Step:
 
 
 def bonus_supply(ctx: Ctx, seat: int) -> Step:
-    """Roll on the Bonus Supply Table and apply the row; returns the change to the number of
-    supply cards (Depleted: -1)."""
+    """Roll on the Bonus Supply Table and apply the row (ruling rifts-80); returns the change
+    to the number of supply cards (Depleted: -1)."""
     party, data = ctx.party(seat), ctx.data
     result = yield from ctx.roll(seat, "Bonus Supply Table")
     row = data.row("bonus_supply", result.total)
@@ -658,7 +658,8 @@ def bonus_supply(ctx: Ctx, seat: int) -> Step:
 # ---- END ACT and WIPED OUT ------------------------------------------------------------------
 
 def end_act(ctx: Ctx, seat: int) -> Step:
-    """Max hand size is 5: discard the excess (line 525); Separated Characters count down."""
+    """Max hand size is 5: discard the excess (line 525; ruling rifts-84); Separated
+    Characters count down."""
     party = ctx.party(seat)
     ctx.state.phase = "end"
     limit = ctx.constants["hand_size_limit"]
