@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   := 127.0.0.1
 PORT   := 8866
 
-.PHONY: serve test venv test-deps chromium data lint clean
+.PHONY: serve test venv test-deps chromium data golden lint clean
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,13 @@ chromium:
 ## Rebuild the Parquet tables from their TOML sources
 data: $(VENV)/.base
 	$(PY) -m explorer.cards build
+
+## Regenerate the golden playthroughs from the arguments in their headers (review the diff!)
+golden: $(VENV)/.base
+	@for f in tests/golden/*.txt; do \
+	  args=$$(sed -n 's/^# args: //p' $$f); \
+	  $(PY) -m explorer.engine.playthrough $$args > $$f.new && mv $$f.new $$f && echo "wrote $$f"; \
+	done
 
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check explorer tests benchmarks notebooks docs

@@ -32,6 +32,20 @@ class RandomBot(Bot):
         return actions[self.rng.randrange(len(actions))]
 
 
+BOT_KINDS = ("random", "heuristic")
+
+
+def make_bot(game: Game, kind: str, seed: int | None = None) -> Bot:
+    """A bot of ``kind`` ("random" or "heuristic") for ``game``'s seats."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "heuristic":
+        return game.rules.heuristic_bot(seed)
+    from explorer.errors import UnknownNameError
+
+    raise UnknownNameError("bot kind", kind, BOT_KINDS)
+
+
 def play(game: Game, bots: Mapping[int, Bot] | Callable[[int], Bot],
          max_steps: int | None = None, progress: bool = False,
          until: Callable[[Game], bool] | None = None) -> int:

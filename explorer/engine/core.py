@@ -91,7 +91,7 @@ class Chance:
     def __post_init__(self) -> None:
         if not self.outcomes or len(self.outcomes) != len(self.weights):
             raise ValueError(f"chance {self.label!r}: outcomes and weights must pair up")
-        if any(w <= 0 for w in self.weights):
+        if min(self.weights) <= 0:
             raise ValueError(f"chance {self.label!r}: every weight must be positive")
 
     def probabilities(self) -> list[tuple[Outcome, Fraction]]:
@@ -199,6 +199,10 @@ class Rules:
     def winners(self, state: GameState) -> list[int]:
         """The winning seats once the game is over (several on a shared win)."""
         raise NotImplementedError
+
+    def heuristic_bot(self, seed: int | None = None) -> Any:
+        """A sensible bot for this game (each game supplies its own)."""
+        raise NotImplementedError(f"{self.game_id} has no heuristic bot")
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate and normalise game options; the default accepts none."""

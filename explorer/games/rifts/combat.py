@@ -266,7 +266,10 @@ def force_of(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Comb
     total += yield from card_force(ctx, seat, member, fighter, combat)
     total += A.artificer_force(ctx, seat, member) + A.cybernetics_force(ctx, seat, member)
     extra = ("Crazy",) if (member.crazy or fighter.crazy) else ()
+    have = P.ability_names(data, member).union(extra, fighter.psychic.values())
     for name, fn in A.FORCE.items():
+        if name not in have:
+            continue
         found = P.sources(data, member, name, kind, extra, fighter.psychic)
         if found:
             use = P.Use(member, name, sum(s.ability.bonus for s in found))
@@ -360,7 +363,10 @@ def actions(ctx: Ctx, seat: int, combat: Combat) -> Step:
         for member, fighter in fighters(ctx, seat, combat):
             if not can_act(ctx, member, fighter):
                 continue
+            have = P.ability_names(ctx.data, member).union(fighter.psychic.values())
             for ability in A.ACTIONS:
+                if ability not in have:
+                    continue
                 for source in combat_sources(ctx, seat, member, fighter, ability):
                     key = f"{member.name}/{ability}/{source}"
                     if key in combat.used_actions:

@@ -57,6 +57,23 @@ class Card:
     def __str__(self) -> str:
         return self.name
 
+    def gives(self, ability: str) -> tuple[Ability, ...]:
+        """The card's abilities of that name (usually one or none)."""
+        index = _GIVES.get((self.deck, self.name))
+        if index is None:
+            index = _GIVES[self.deck, self.name] = _index(self.abilities)
+        return index.get(ability, ())
+
+
+_GIVES: dict[tuple[str, str], dict[str, tuple[Ability, ...]]] = {}
+
+
+def _index(abilities: tuple[Ability, ...]) -> dict[str, tuple[Ability, ...]]:
+    found: dict[str, tuple[Ability, ...]] = {}
+    for a in abilities:
+        found[a.name] = (*found.get(a.name, ()), a)
+    return found
+
 
 @dataclass(frozen=True, slots=True)
 class Location:

@@ -91,10 +91,18 @@ def can_use_psionic(data: RiftsData, member: Member, card: Card) -> bool:
 
 def specialist(data: RiftsData, member: Member) -> str | None:
     """The Character's Major-card ability (Hunt, Drain, ...) if it has one and no Major Psychic."""
-    names = [a.name for a in data.characters[member.name].abilities]
-    if "Major Psychic" in names:
-        return None
-    return next((n for n in names if n in PSYCHIC_SPECIALISTS), None)
+    return _specialist(data.characters[member.name])
+
+
+_SPECIALISTS: dict[str, str | None] = {}
+
+
+def _specialist(card: Card) -> str | None:
+    if card.name not in _SPECIALISTS:
+        names = [a.name for a in card.abilities]
+        _SPECIALISTS[card.name] = None if "Major Psychic" in names else next(
+            (n for n in names if n in PSYCHIC_SPECIALISTS), None)
+    return _SPECIALISTS[card.name]
 
 
 def limit_group(data: RiftsData, card: Card) -> str:
@@ -127,6 +135,16 @@ def is_able(member: Member, data: RiftsData) -> bool:
     return not member.away and member.wounds < data.constants["wounds_incapacitated"]
 
 
+def ability_names(data: RiftsData, member: Member) -> set[str]:
+    """Every ability name the Character's card and attached, undamaged cards carry (a quick
+    filter: :func:`sources` decides which of them really count)."""
+    names = {a.name for a in data.characters[member.name].abilities}
+    for held in member.attached:
+        if not held.damaged:
+            names.update(a.name for a in data.aid[held.deck][held.name].abilities)
+    return names
+
+
 def sources(data: RiftsData, member: Member, ability: str,
             location_type: str | None, extra: tuple[str, ...] = (),
             chosen: dict[str, str] | None = None) -> list[Source]:
@@ -136,27 +154,26 @@ def sources(data: RiftsData, member: Member, ability: str,
     maps the cards that took one ability for a combat (an "or" card, a Major card used "not as
     written") to that ability: such a card gives only it.
     """
-    found = []
     card = data.characters[member.name]
-    for a in card.abilities:
-        if a.name == ability:
-            found.append(Source(a, None, None))
+    found = [Source(a, None, None) for a in card.gives(ability)]
     if ability in extra:
         found.append(Source(Ability(ability), None, None))
-    special = specialist(data, member)
+    if not member.attached:
+        return found
+    special = _specialist(card)
     for held in member.attached:
         if held.damaged:
             continue
-        attached = data.card(held.deck, held.name)
-        if special and attached.kind == "Major" and (chosen is None or held.name not in chosen):
-            continue  # a Major card used "not as written" gives only the ability chosen in combat
+        attached = data.aid[held.deck][held.name]
         if chosen is not None and held.name in chosen:
             if chosen[held.name] == ability:
-                given = next((a for a in attached.abilities if a.name == ability), None)
-                found.append(Source(given or Ability(ability), held, attached))
+                given = attached.gives(ability)
+                found.append(Source(given[0] if given else Ability(ability), held, attached))
             continue
-        for a in attached.abilities:
-            if a.name == ability and (a.where is None or a.where == location_type):
+        if special and attached.kind == "Major":
+            continue  # a Major card used "not as written" gives only the ability chosen in combat
+        for a in attached.gives(ability):
+            if a.where is None or a.where == location_type:
                 found.append(Source(a, held, attached))
     return found
 
@@ -193,6 +210,7 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
     """
     bits = state_bits or {}
     able = members if members is not None else [m for m in party.members if is_able(m, data)]
+    names = {m.name: ability_names(data, m) for m in able}
     taken: set[tuple[str, str]] = set()
     found: list[tuple[int, str, list[Source]]] = []
     for row in data.modifiers.get(roll, ()):
@@ -201,12 +219,16 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
             continue
         if condition == "each_with_ability":
             for member in able:
+                if ability not in names[member.name]:
+                    continue
                 use = use_of(data, member, ability, location_type, taken)
                 if use is not None:
                     _take(use, taken)
                     found.append((amount + use.bonus, f"{use.reason()}", use.spends))
         elif condition == "each_instance_of_ability":
             for member in able:
+                if ability not in names[member.name]:
+                    continue
                 for source in sources(data, member, ability, location_type):
                     if source.held is not None and source.held.ref in taken:
                         continue

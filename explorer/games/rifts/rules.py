@@ -8,6 +8,7 @@ from typing import Any
 from explorer.engine import Rules, register
 from explorer.errors import IllegalAction
 from explorer.games.rifts import turn as T
+from explorer.games.rifts.bots import RiftsHeuristicBot
 from explorer.games.rifts.combat import WIPED, fight
 from explorer.games.rifts.common import Ctx, GameOver, Step
 from explorer.games.rifts.data import DECKS, RiftsData, rifts_data
@@ -88,6 +89,9 @@ class RiftsRules(Rules):
             yield from {"Recuperate": T.recuperate, "Travel": T.travel, "Mission": T.mission,
                         "Supply": T.supply, "Destination": T.destination}[kind](ctx, seat)
         yield from T.end_act(ctx, seat)
+
+    def heuristic_bot(self, seed: int | None = None) -> RiftsHeuristicBot:
+        return RiftsHeuristicBot(seed)
 
     def scores(self, state: RiftsState) -> list[int]:  # type: ignore[override]
         """Each party's Adventure Tokens."""

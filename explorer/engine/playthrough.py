@@ -1,0 +1,93 @@
+"""Golden playthroughs: a readable record of a seeded game, step by step.
+
+Each step gives where the turn is, who acts, the legal actions or the chance outcomes with
+their exact probabilities, and what was taken. The test suite regenerates the files in
+``tests/golden/`` and compares them line by line, so any change in the rules shows as a diff;
+the teaching pages replay them as lessons.
+
+    python -m explorer.engine.playthrough rifts --players 2 --seed 37 > tests/golden/x.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator, Sequence
+
+from explorer.engine.bots import BOT_KINDS, make_bot
+from explorer.engine.core import Chance, Decision, Game, new_game
+from explorer.errors import ExplorerError
+
+HEADER = "# Card Rules Explorer playthrough"
+
+
+def _outcomes(pending: Chance) -> str:
+    pairs = pending.probabilities()
+    if len({p for _, p in pairs}) == 1:
+        return f"each {pairs[0][1]}: " + ", ".join(str(o) for o, _ in pairs)
+    return ", ".join(f"{o} {p}" for o, p in pairs)
+
+
+def arguments(game_id: str, players: int, seed: int, bots: str,
+              max_steps: int | None) -> list[str]:
+    """The command-line arguments that regenerate a playthrough."""
+    args = [game_id, "--players", str(players), "--seed", str(seed), "--bots", bots]
+    return args + (["--max-steps", str(max_steps)] if max_steps is not None else [])
+
+
+def record(game_id: str, players: int, seed: int, bots: str = "random",
+           max_steps: int | None = None) -> Iterator[str]:
+    """Play a seeded game with bots (seat ``s`` seeded ``seed * 10 + s``); yield its record."""
+    game: Game = new_game(game_id, players=players, seed=seed)
+    seats = {s: make_bot(game, bots, seed * 10 + s) for s in range(players)}
+    yield HEADER
+    yield (f"# game {game_id}, {players} players, seed {seed}, {bots} bots seeded "
+           f"{seed * 10}..{seed * 10 + players - 1}")
+    yield "# args: " + " ".join(arguments(game_id, players, seed, bots, max_steps))
+    step = 0
+    while not game.is_over and (max_steps is None or step < max_steps):
+        step += 1
+        pending = game.pending
+        if isinstance(pending, Chance):
+            yield f"{step} [{game.phase}] chance: {pending.label}"
+            yield f"  outcomes: {_outcomes(pending)}"
+            game.step()
+            taken = game._inputs[-1].text
+        else:
+            assert isinstance(pending, Decision)
+            yield f"{step} [{game.phase}] player {pending.player + 1}: {pending.prompt}"
+            yield "  legal: " + " | ".join(str(a) for a in pending.actions)
+            action = seats[pending.player].choose(game)
+            game.step(action)
+            taken = str(action)
+        yield f"  -> {taken}"
+    if game.is_over:
+        yield f"# over after {step} steps: winners {[w + 1 for w in game.winners]}, " \
+              f"scores {game.scores}"
+    else:
+        yield f"# stopped after {step} steps: scores {game.scores}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: print a playthrough; exit status 2 for bad arguments."""
+    parser = argparse.ArgumentParser(prog="python -m explorer.engine.playthrough",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", choices=BOT_KINDS, default="random")
+    parser.add_argument("--max-steps", type=int, default=None)
+    args = parser.parse_args(argv)
+    if args.players < 1 or args.seed < 0 or (args.max_steps is not None and args.max_steps < 1):
+        parser.error("--players and --max-steps must be positive, --seed not negative")
+    try:
+        for line in record(args.game, args.players, args.seed, args.bots, args.max_steps):
+            print(line)
+    except ExplorerError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
