@@ -54,8 +54,8 @@ def main() -> None:
         parser.error("--games must be at least 1")
     run(args.game, 2, args.players, progress=False)  # warm the caches (data, dice)
     steps, seconds, rates = run(args.game, args.games, args.players)
-    print(f"| game | players | games | steps | steps/s (overall) | steps/s (median game) "
-          f"| games/s |")
+    print("| game | players | games | steps | steps/s (overall) | steps/s (median game) "
+          "| games/s |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     print(f"| {args.game} | {args.players} | {args.games} | {steps} | {steps / seconds:,.0f} "
           f"| {statistics.median(rates):,.0f} | {args.games / seconds:.2f} |")
