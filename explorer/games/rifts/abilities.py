@@ -23,7 +23,8 @@ from explorer.games.rifts.state import Combat, Fighter, Member
 
 Step = Generator[Any, Any, Any]
 ForceFn = Callable[[Ctx, int, Member, Fighter, Combat, P.Use], Step]
-ActionFn = Callable[[Ctx, int, Member, Combat, int], Step]
+ActionFn = Callable[[Ctx, int, Member, Combat, int, int], Step]
+"""An Action Segment ability: (ctx, seat, user, combat, target Token, the source's +N)."""
 
 ABILITIES: dict[str, str] = {}
 FORCE: dict[str, ForceFn] = {}
@@ -203,9 +204,12 @@ def drugs(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Combat,
 # ---- the Action Segment ---------------------------------------------------------------------
 
 @implements("Chaos", "action")
-def chaos(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int) -> Step:
-    """Roll 1D6 on the Chaos table against a target Token (line 112)."""
-    result = yield from ctx.roll(seat, "Chaos")
+def chaos(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int,
+          bonus: int = 0) -> Step:
+    """Roll 1D6 on the Chaos table against a target Token (line 112); "Chaos +N" adds N to
+    the roll (lines 65-66)."""
+    extra = [(bonus, f"{member.name}: Chaos +{bonus}")] if bonus else []
+    result = yield from ctx.roll(seat, "Chaos", extra=extra)
     row = ctx.data.row("chaos", result.total)
     target = combat.tokens[token]
     if row["effect"] == "no_attack":
@@ -216,7 +220,8 @@ def chaos(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int) -> St
 
 
 @implements("Control", "action")
-def control(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int) -> Step:
+def control(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int,
+            bonus: int = 0) -> Step:
     """A target Token attacks for the party this round (ruling rifts-7)."""
     combat.tokens[token].for_party = True
     ctx.note(f"{member.name} takes Control of Token {token + 1}: it attacks for the party "
@@ -226,9 +231,10 @@ def control(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int) -> 
 
 
 @implements("Immobilize", "action")
-def immobilize(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int) -> Step:
+def immobilize(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int,
+               bonus: int = 0) -> Step:
     """The target Token cannot attack for 1D6-3 rounds (line 115)."""
-    rounds = yield from ctx.amount("Immobilize", "Immobilize rounds (1D6-3)")
+    rounds = (yield from ctx.amount("Immobilize", "Immobilize rounds (1D6-3)")) + bonus
     target = combat.tokens[token]
     target.immobilized = max(target.immobilized, rounds)
     ctx.note(f"Token {token + 1} is Immobilized for {rounds} round(s)", seat)
@@ -251,7 +257,8 @@ def _negate(ctx: Ctx, seat: int, combat: Combat, token: int, deck: str) -> None:
 
 
 @implements("Negate Magic", "action")
-def negate_magic(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int) -> Step:
+def negate_magic(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int,
+                 bonus: int = 0) -> Step:
     """Discard a target Magic Card attached to a Foe (line 116)."""
     _negate(ctx, seat, combat, token, "Magic")
     return
@@ -259,7 +266,8 @@ def negate_magic(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int
 
 
 @implements("Magic Defense", "action")
-def magic_defense(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int) -> Step:
+def magic_defense(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int,
+                  bonus: int = 0) -> Step:
     """Discard a target Magic Card attached to a Foe (ruling rifts-8)."""
     _negate(ctx, seat, combat, token, "Magic")
     return
@@ -267,7 +275,8 @@ def magic_defense(ctx: Ctx, seat: int, member: Member, combat: Combat, token: in
 
 
 @implements("Psionic Defense", "action")
-def psionic_defense(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int) -> Step:
+def psionic_defense(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int,
+                    bonus: int = 0) -> Step:
     """Discard a target Psionic card attached to a Foe (ruling rifts-10)."""
     _negate(ctx, seat, combat, token, "Psionic")
     return
@@ -275,7 +284,8 @@ def psionic_defense(ctx: Ctx, seat: int, member: Member, combat: Combat, token: 
 
 
 @implements("Negate Possession", "no effect in play")
-def negate_possession(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int) -> Step:
+def negate_possession(ctx: Ctx, seat: int, member: Member, combat: Combat, token: int,
+                      bonus: int = 0) -> Step:
     """Ends a Control effect; Foes never Control, so it has nothing to end (ruling rifts-9)."""
     ctx.note(f"{member.name}'s Negate Possession has no Control effect to end", seat)
     return

@@ -167,7 +167,7 @@ def combat_round(ctx: Ctx, seat: int, combat: Combat, where: str) -> Step:
     if (yield from escape_segment(ctx, seat, combat)):
         return ESCAPED
     segments = [character_attacks, actions, foe_attacks]
-    if combat.foes_first:  # Ambushed: "They Attack First every Round"
+    if combat.foes_first:  # Ambushed: "They Attack First every Round" (ruling rifts-85)
         segments = [foe_attacks, character_attacks, actions]
     for segment in segments:
         state.phase = f"{where}.combat.{segment.__name__.replace('_', ' ')}"
@@ -227,7 +227,8 @@ def escape_segment(ctx: Ctx, seat: int, combat: Combat) -> Step:
     ], f"Round {combat.round}: fight or try to escape {combat.foe}?")
     if action.name == "fight":
         return False
-    result = yield from ctx.roll(seat, "Escape", members=able)
+    chosen = {m.name: f.psychic for m, f in fighters(ctx, seat, combat)}
+    result = yield from ctx.roll(seat, "Escape", members=able, bits={"combat": chosen})
     return result.success
 
 
@@ -252,6 +253,8 @@ def card_force(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Co
             total += card.force or 0
         elif special is not None and card.kind == "Major":
             total += yield from ctx.amount(special, f"{held.name} via {special}")
+            total += sum(s.ability.bonus for s in P.sources(  # "Hunt +2" (ruling rifts-47)
+                data, member, special, ctx.location_type(seat)))
         elif card.force_dice is not None:
             total += yield from ctx.amount("Psionic Force", f"{held.name}'s Force (1D10)")
         else:
@@ -311,6 +314,9 @@ def character_attacks(ctx: Ctx, seat: int, combat: Combat) -> Step:
         force = yield from force_of(ctx, seat, member, fighter, combat)
         rolls = attack_rolls(ctx, seat, member, fighter, force)
         ctx.note(f"{member.name} fights with Force {force}: {rolls} attack roll(s)", seat)
+        if not rolls:  # no attack this round: limited weapons keep their uses (rifts-62)
+            fighter.weapon_uses.clear()
+            continue
         for _ in range(rolls):
             if not combat.living():
                 break
@@ -367,7 +373,8 @@ def actions(ctx: Ctx, seat: int, combat: Combat) -> Step:
             for ability in A.ACTIONS:
                 if ability not in have:
                     continue
-                for source in combat_sources(ctx, seat, member, fighter, ability):
+                for source in P.sources(ctx.data, member, ability, ctx.location_type(seat),
+                                        chosen=fighter.psychic):
                     key = f"{member.name}/{ability}/{source}"
                     if key in combat.used_actions:
                         continue
@@ -376,7 +383,8 @@ def actions(ctx: Ctx, seat: int, combat: Combat) -> Step:
                         token = combat.tokens[index]
                         if deck is not None and not any(c[0] == deck for c in token.cards):
                             continue
-                        offers.append(Action("use", (member.name, ability, source, index),
+                        offers.append(Action("use", (member.name, ability, str(source), index,
+                                                     source.ability.bonus),
                                              f"{member.name}: {ability} ({source}) on Token "
                                              f"{index + 1}"))
         if not offers:
@@ -386,10 +394,10 @@ def actions(ctx: Ctx, seat: int, combat: Combat) -> Step:
                                        "Action Segment: use an ability?")
         if action.name == "end actions":
             return
-        name, ability, source, index = action.args
+        name, ability, source, index, bonus = action.args
         combat.used_actions.append(f"{name}/{ability}/{source}")
         member = next(m for m in ctx.party(seat).members if m.name == name)
-        yield from A.ACTIONS[ability](ctx, seat, member, combat, index)
+        yield from A.ACTIONS[ability](ctx, seat, member, combat, index, bonus)
 
 
 # ---- the Foe Attack Segment -----------------------------------------------------------------

@@ -90,6 +90,13 @@ class Ctx:
             self.note(f"Draws {name} from the {deck} deck (known from Scrying)")
             self.state.revealed.append((deck, name))
             return name
+        name = yield from self.draw_unknown(deck)
+        return name
+
+    def draw_unknown(self, deck: str) -> Step:
+        """Draw from the part of ``deck`` whose order nobody knows (below any Scrying-known
+        top cards): a chance event over what is left, refilled from the discard if empty."""
+        pile = self.state.decks[deck]
         if not pile.pile:
             if not pile.discard:
                 self.note(f"The {deck} deck and its discard pile are empty: no card")

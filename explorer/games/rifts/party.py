@@ -179,15 +179,20 @@ def sources(data: RiftsData, member: Member, ability: str,
 
 
 def use_of(data: RiftsData, member: Member, ability: str, location_type: str | None,
-           taken: set[tuple[str, str]] | None = None) -> Use | None:
+           taken: set[tuple[str, str]] | None = None,
+           chosen: dict[str, str] | None = None) -> Use | None:
     """How ``member`` would use ``ability`` now, or None if it does not have it.
 
-    ``taken`` holds "or" cards already used for another ability in the same roll.
+    ``taken`` holds "or" cards already used for another ability in the same roll. In a combat
+    ``chosen`` holds the abilities the Character's cards took for it (ruling rifts-60): they
+    give only those, and nothing is spent (the combat's one Use Roll paid for them).
     """
-    found = [s for s in sources(data, member, ability, location_type)
+    found = [s for s in sources(data, member, ability, location_type, chosen=chosen)
              if taken is None or s.held is None or s.held.ref not in taken]
     if not found:
         return None
+    if chosen is not None:
+        return Use(member, ability, sum(s.ability.bonus for s in found))
     permanent = [s for s in found if not s.consumable]
     if permanent:
         return Use(member, ability, sum(s.ability.bonus for s in permanent))
@@ -206,9 +211,12 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
 
     Read from the ``roll_modifiers`` table; ``state_bits`` supplies the situation its rows ask
     about (``supplied_here_last_turn``, ``foe_types``, ``tokens_destroyed``, ``below_half``,
-    ``target``: the Character a Hit Result roll is against).
+    ``target``: the Character a Hit Result roll is against; ``combat``: each fighting
+    Character's chosen abilities, by name, when the roll is made in a combat).
     """
     bits = state_bits or {}
+    in_combat = bits.get("combat")
+    fighting: dict[str, dict[str, str]] = in_combat if isinstance(in_combat, dict) else {}
     able = members if members is not None else [m for m in party.members if is_able(m, data)]
     names = {m.name: ability_names(data, m) for m in able}
     taken: set[tuple[str, str]] = set()
@@ -221,7 +229,8 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
             for member in able:
                 if ability not in names[member.name]:
                     continue
-                use = use_of(data, member, ability, location_type, taken)
+                use = use_of(data, member, ability, location_type, taken,
+                             fighting.get(member.name) if in_combat else None)
                 if use is not None:
                     _take(use, taken)
                     found.append((amount + use.bonus, f"{use.reason()}", use.spends))
@@ -229,10 +238,11 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
             for member in able:
                 if ability not in names[member.name]:
                     continue
-                for source in sources(data, member, ability, location_type):
+                chosen = fighting.get(member.name) if in_combat else None
+                for source in sources(data, member, ability, location_type, chosen=chosen):
                     if source.held is not None and source.held.ref in taken:
                         continue
-                    spends = [source] if source.consumable else []
+                    spends = [source] if source.consumable and not in_combat else []
                     _take(Use(member, ability, 0, spends), taken)
                     found.append((amount + source.ability.bonus,
                                   f"{member.name}: {ability} ({source})", spends))

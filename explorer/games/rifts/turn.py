@@ -191,7 +191,7 @@ def scry(ctx: Ctx, seat: int, member: Member) -> Step:
     for _ in range(count):
         if not deck.pile:
             break
-        name = yield from ctx.draw(action.args[0])
+        name = yield from ctx.draw_unknown(action.args[0])
         ctx.take(action.args[0], name)
         deck.top.append(name)
         seen.append(name)
