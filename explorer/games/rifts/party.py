@@ -247,8 +247,9 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
                     found.append((amount + source.ability.bonus,
                                   f"{member.name}: {ability} ({source})", spends))
         elif condition in {"all_on_vehicles", "all_with_ability"}:
-            if able and all(_qualifies(data, m, condition, ability, location_type)
-                            for m in able):
+            everyone = members if members is not None else party.present()  # ruling rifts-50
+            if everyone and all(_qualifies(data, m, condition, ability, location_type)
+                                for m in everyone):
                 what = "every Character on an undamaged Vehicle" if ability is None \
                     else f"every Character has {ability}"
                 found.append((amount, what, []))

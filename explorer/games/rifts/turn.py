@@ -35,7 +35,7 @@ def setup(ctx: Ctx) -> Step:
     state = ctx.state
     state.phase = "setup.characters"
     for seat in range(state.players):
-        yield from new_characters(ctx, seat, "wiped_out_new_characters")
+        yield from new_characters(ctx, seat)
     state.phase = "setup.locale"
     for seat in range(state.players):
         yield from starting_locale(ctx, seat)
@@ -134,10 +134,13 @@ def decision_act(ctx: Ctx, seat: int) -> Step:
             party.hand.remove(held)
             party.members.append(Member(held.name))
         else:
-            ability, member_name, source = action.args
-            used.append(f"{member_name}/{ability}/{source}")
+            ability, member_name, source_name = action.args
+            used.append(f"{member_name}/{ability}/{source_name}")
             member = next(m for m in party.members if m.name == member_name)
-            yield from DECISION_ABILITIES[ability](ctx, seat, member)
+            source = next(s for s in P.sources(ctx.data, member, ability,
+                                               ctx.location_type(seat))
+                          if str(s) == source_name)
+            yield from DECISION_ABILITIES[ability](ctx, seat, member, source)
 
 
 def equip_offers(ctx: Ctx, seat: int) -> list[Action]:
@@ -171,22 +174,20 @@ def ability_offers(ctx: Ctx, seat: int, used: list[str]) -> list[Action]:
     return offers
 
 
-def _spend_ability(ctx: Ctx, seat: int, member: Member, ability: str) -> Step:
-    use = P.use_of(ctx.data, member, ability, ctx.location_type(seat))
-    for source in use.spends if use else ():
+def _spend(ctx: Ctx, seat: int, source: P.Source) -> Step:
+    """The source used pays for it: a Magic or Psionic card its Use Roll, Equipment a use."""
+    if source.consumable:
         yield from ctx.spend(seat, source)
-    return use
 
 
-def scry(ctx: Ctx, seat: int, member: Member) -> Step:
+def scry(ctx: Ctx, seat: int, member: Member, source: P.Source) -> Step:
     """Scrying: look at the next 1D10-3 cards of any deck (line 83); they stay on top, in the
     order seen (ruling rifts-65)."""
-    use = P.use_of(ctx.data, member, "Scrying", ctx.location_type(seat))
     action = yield from ctx.choose(seat, [Action("deck", (d,), f"Look into the {d} deck")
                                           for d in DECKS], "Scrying: which deck?")
     deck = ctx.state.decks[action.args[0]]
-    count = (yield from ctx.amount("Scrying", "Scrying: cards seen (1D10-3)")) + (
-        use.bonus if use else 0)
+    count = (yield from ctx.amount("Scrying", "Scrying: cards seen (1D10-3)")) + \
+        source.ability.bonus
     seen = []
     for _ in range(count):
         if not deck.pile:
@@ -197,31 +198,26 @@ def scry(ctx: Ctx, seat: int, member: Member) -> Step:
         seen.append(name)
     ctx.note(f"{member.name} scries the {action.args[0]} deck: "
              f"{', '.join(seen) if seen else 'nothing'} on top", seat)
-    yield from _spend_ability(ctx, seat, member, "Scrying")
+    yield from _spend(ctx, seat, source)
 
 
-def draw_cards(ctx: Ctx, seat: int, member: Member) -> Step:
+def draw_cards(ctx: Ctx, seat: int, member: Member, source: P.Source) -> Step:
     """Draw: draw N cards, each from the top of any Aid Deck (ruling rifts-11)."""
-    use = P.use_of(ctx.data, member, "Draw", ctx.location_type(seat))
-    count = max((s.ability.cards or 0) for s in P.sources(
-        ctx.data, member, "Draw", ctx.location_type(seat))) if use else 0
-    for number in range(count):
+    for number in range(source.ability.cards or 0):
         deck = yield from ctx.choose_deck(seat, AID_DECKS, f"Draw card {number + 1}: which deck?")
         if deck is not None:
             yield from ctx.gain(seat, deck)
-    yield from _spend_ability(ctx, seat, member, "Draw")
+    yield from _spend(ctx, seat, source)
 
 
-def portal_supply(ctx: Ctx, seat: int, member: Member) -> Step:
+def portal_supply(ctx: Ctx, seat: int, member: Member, source: P.Source) -> Step:
     """Supply N: resupply N cards from any Aid Deck with no Supply roll (ruling rifts-12)."""
-    found = P.sources(ctx.data, member, "Supply", ctx.location_type(seat))
-    count = max((s.ability.cards or 0) for s in found) if found else 0
-    for number in range(count):
+    for number in range(source.ability.cards or 0):
         deck = yield from ctx.choose_deck(seat, AID_DECKS,
                                           f"Supply card {number + 1}: which deck?")
         if deck is not None:
             yield from ctx.gain(seat, deck)
-    yield from _spend_ability(ctx, seat, member, "Supply")
+    yield from _spend(ctx, seat, source)
 
 
 DECISION_ABILITIES = {"Scrying": scry, "Draw": draw_cards, "Supply": portal_supply}
@@ -300,7 +296,10 @@ def travel(ctx: Ctx, seat: int) -> Step:
     if not result.success:
         state.phase = "travel.hazard"
         go_on = yield from hazard(ctx, seat)
-        if not go_on:
+        if go_on == STOP:
+            return
+        if go_on == DESTINATION:
+            yield from destination(ctx, seat)
             return
     state.phase = "travel.encounter"
     if party.ignore_foes:
@@ -314,28 +313,33 @@ def travel(ctx: Ctx, seat: int) -> Step:
             foe = yield from flip_foe(ctx, seat)
             if foe is not None:
                 go_on = yield from travel_fight(ctx, seat, foe, "travel.encounter")
-                if not go_on:
+                if go_on == STOP:
                     return
     yield from destination(ctx, seat)
 
 
+STOP, ONWARD, DESTINATION = "stop", "onward", "destination"
+
+
 def travel_fight(ctx: Ctx, seat: int, foe: str, where: str, foe_bonus: int = 0) -> Step:
-    """Fight a Foe met on the way; True if the party goes on to its destination now."""
+    """Fight a Foe met on the way. Returns ONWARD (won: the trip goes on), DESTINATION
+    (escaped, Continue Forward: straight to the Destination Stage) or STOP (the turn ends)."""
     outcome = yield from fight(ctx, seat, foe, where, foe_bonus=foe_bonus)
     if outcome == WIPED:
         yield from wipe_out(ctx, seat)
-        return False
-    if outcome == ESCAPED:  # "If you are forced to escape roll 1D6 on the Escape Table"
-        ctx.state.phase = "travel.escape table"
-        result = yield from ctx.roll(seat, "Escape Table")
-        row = ctx.data.row("escape", result.total)
-        ctx.note(f"Escape Table {result.total}: {row['result']}", seat)
-        if row["effect"] == "end_turn":
-            return False
-        if row["next_turn"]:
-            ctx.party(seat).next_turn = row["go_to"]
-            return False
-    return True
+        return STOP
+    if outcome != ESCAPED:
+        return ONWARD
+    ctx.state.phase = "travel.escape table"  # "If you are forced to escape" (line 349)
+    result = yield from ctx.roll(seat, "Escape Table")
+    row = ctx.data.row("escape", result.total)
+    ctx.note(f"Escape Table {result.total}: {row['result']}", seat)
+    if row["effect"] == "end_turn":
+        return STOP
+    if row["next_turn"]:
+        ctx.party(seat).next_turn = row["go_to"]
+        return STOP
+    return DESTINATION
 
 
 def destination(ctx: Ctx, seat: int) -> Step:
@@ -395,7 +399,8 @@ def _random_held(ctx: Ctx, seat: int, target: str) -> list[tuple[str, tuple[Memb
 
 
 def hazard(ctx: Ctx, seat: int) -> Step:
-    """Roll on the Hazard Table and apply the row; False if the turn ends (lines 322-342)."""
+    """Roll on the Hazard Table and apply the row (lines 322-342); returns ONWARD, STOP (the
+    turn ends) or DESTINATION (an Ambush escaped with Continue Forward)."""
     party = ctx.party(seat)
     result = yield from ctx.roll(seat, "Hazard")
     row = ctx.data.row("hazard", result.total)
@@ -430,10 +435,10 @@ def hazard(ctx: Ctx, seat: int) -> Step:
         party.next_turn = row["go_to"]
         ctx.note(f"The party misses the rest of the turn; next turn starts at {row['go_to']}",
                  seat)
-        return False
+        return STOP
     elif effect == "end_turn":
         ctx.note("The party stays where it is; the turn ends", seat)
-        return False
+        return STOP
     elif effect == "ambush":
         foe = yield from flip_foe(ctx, seat)
         if foe is not None:
@@ -452,7 +457,7 @@ def hazard(ctx: Ctx, seat: int) -> Step:
                                    until_turn=party.turn + 1))
     else:
         raise ValueError(f"hazard: unknown effect {effect!r}")
-    return bool(party.present())
+    return ONWARD if party.present() else STOP
 
 
 def wound_random(ctx: Ctx, seat: int, wounds: int) -> Step:
@@ -543,6 +548,7 @@ def supply(ctx: Ctx, seat: int) -> Step:
         count += yield from bonus_supply(ctx, seat)
     ctx.state.phase = "supply.draw"
     kind = data.supply_types[location.supply]
+    gained = 0
     for number in range(max(0, count)):
         deck = yield from ctx.choose_deck(seat, kind["decks"],
                                           f"Supply card {number + 1} of {count}: which deck?")
@@ -550,8 +556,10 @@ def supply(ctx: Ctx, seat: int) -> Step:
             break
         name = yield from supply_draw(ctx, seat, deck, kind)
         if name is not None:
+            gained += 1
             yield from ctx.place(seat, name[0], name[1])
-    party.supplied = (location.name, party.turn)
+    if gained:  # "If you gained Supplies from this locale last turn" (line 368)
+        party.supplied = (location.name, party.turn)
 
 
 def supply_draw(ctx: Ctx, seat: int, deck: str, kind: dict[str, Any]) -> Step:
@@ -629,7 +637,7 @@ def bonus_supply(ctx: Ctx, seat: int) -> Step:
         party.ignore_foes = True
     elif effect == "heal_wounds":
         for _ in range(row["wounds"]):
-            wounded = [m for m in party.members if m.wounds]
+            wounded = [m for m in party.present() if m.wounds]
             if not wounded:
                 break
             action = yield from ctx.choose(seat, [
