@@ -210,7 +210,7 @@ class Ctx:
                 spent.extend(used)
             carried = P.party_bonuses(party, name, party.location)
             mods.extend((b.amount, b.reason) for b in carried)
-            if name in P.CHOICE_ROLLS:
+            if name in P.CHOICE_ROLLS and any(b.choice for b in party.bonuses):
                 chosen = yield from self._spend_choice_bonuses(seat, name)
                 mods.extend((b.amount, b.reason) for b in chosen)
             for bonus in carried:

@@ -214,6 +214,9 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
     ``target``: the Character a Hit Result roll is against; ``combat``: each fighting
     Character's chosen abilities, by name, when the roll is made in a combat).
     """
+    rows = data.modifiers.get(roll, ())
+    if not rows:
+        return []
     bits = state_bits or {}
     in_combat = bits.get("combat")
     fighting: dict[str, dict[str, str]] = in_combat if isinstance(in_combat, dict) else {}
@@ -221,7 +224,7 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
     names = {m.name: ability_names(data, m) for m in able}
     taken: set[tuple[str, str]] = set()
     found: list[tuple[int, str, list[Source]]] = []
-    for row in data.modifiers.get(roll, ()):
+    for row in rows:
         condition, ability, amount = row["condition"], row["ability"], row["modifier"]
         if row["location"] is not None and row["location"] != location_type:
             continue
