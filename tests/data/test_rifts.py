@@ -78,7 +78,7 @@ COUNTS = {
     "chaos": 3,  # Chaos, lines 112-113
     "abilities": 42,  # 35 definitions (lines 67-117) + 7 undefined abilities (rifts-5..12)
     "rolls": 42,  # every roll of the seed (see test_rolls)
-    "roll_modifiers": 29,  # lines 313-320 (6), 362-368 (5), 413-416 + 70, 73, 114 (7),
+    "roll_modifiers": 28,  # lines 313-320 (6), 362-368 (5), 413-416 + 70, 73, 114 (7),
     #                        465-471 (6), 486 (1), 518-521 (4)
     "constants": 32,
     "equipment_types": 7,  # EQUIPMENT DECK NOTATION, lines 119-124 (W, A, PA, V, I, RV, C)
@@ -638,7 +638,7 @@ def test_ruling_5_track() -> None:
 
 def test_ruling_6_escape() -> None:
     assert row("abilities", name="Escape")["defined_in"] == "ruling"
-    escape = row("roll_modifiers", roll="Escape", ability="Escape")  # line 469
+    escape = row("roll_modifiers", roll="Escape", or_ability="Escape")  # line 469, rifts-32
     assert (escape["condition"], escape["modifier"]) == ("each_with_ability", 2)
     assert abilities("magic", "Fly") == [("Escape", 2)]  # line 247
 
@@ -820,9 +820,10 @@ def test_ruling_31_knowledge() -> None:
 
 
 def test_ruling_32_stealth_and_escape() -> None:
-    escape = [(r["ability"], r["modifier"]) for r in rows("roll_modifiers", roll="Escape",
-                                                          seed_line=469)]
-    assert escape == [("Stealth", 2), ("Escape", 2)]
+    # issue #5: "+2 per character with Stealth or Escape (once per character)"
+    escape = [(r["ability"], r["or_ability"], r["modifier"])
+              for r in rows("roll_modifiers", roll="Escape", seed_line=469)]
+    assert escape == [("Stealth", "Escape", 2)]
 
 
 def test_ruling_33_flying() -> None:

@@ -280,7 +280,8 @@ def test_pyrotechnics_major_card_gives_1d10_force_with_chaos() -> None:
 
 # ---- roll modifiers out of combat -----------------------------------------------------------
 
-KNIGHT_WILD = "Cyber-Knight: Wilderness"
+KNIGHT_WILD = "Cyber-Knight: Wilderness at a Wilderness location"
+RAT_URBAN = "City Rat: Urban at an Urban location"
 ROLL_CASES = [
     # (ability, members, location, start, expected modifiers)
     ("Survival l.313", [char("Vagabond")], URBAN, "Travel", [(1, "Vagabond: Survival")]),
@@ -298,17 +299,17 @@ ROLL_CASES = [
     ("Wilderness not Urban", [char("Cyber-Knight")], URBAN, "Travel", []),
     # Wilderness +2 (line 53): 2 + 2 (line 65)
     ("Wilderness +2", [char("Wilderness Scout")], WILD, "Mission",
-     [(4, "Wilderness Scout: Wilderness")]),
-    ("Urban l.316", [char("City Rat")], URBAN, "Travel", [(2, "City Rat: Urban")]),
-    ("Urban l.415", [char("City Rat")], URBAN, "Mission", [(2, "City Rat: Urban")]),
-    ("Urban l.365", [char("City Rat")], URBAN, "Supply", [(2, "City Rat: Urban")]),
+     [(4, "Wilderness Scout: Wilderness +2 at a Wilderness location")]),
+    ("Urban l.316", [char("City Rat")], URBAN, "Travel", [(2, RAT_URBAN)]),
+    ("Urban l.415", [char("City Rat")], URBAN, "Mission", [(2, RAT_URBAN)]),
+    ("Urban l.365", [char("City Rat")], URBAN, "Supply", [(2, RAT_URBAN)]),
     ("Urban not Wilderness", [char("City Rat")], WILD, "Mission", []),
     ("Fly l.320", [char("Dragon Hatchling"), char("Techno Wizard")], URBAN, "Travel",
      [(1, "every Character has Fly")]),
     ("Fly not all", [char("Dragon Hatchling"), char("AWOL Coalition Grunt")], URBAN, "Travel", []),
     # Hunt +2 (line 61): +2 to Track Rolls (line 70) + 2 (line 65) = 4; Drain +2 (line 73)
     ("Hunt, Drain", [char("Rogue Coalition Dog Pack"), char("Psi-Stalker")], URBAN, "Mission",
-     [(4, "Rogue Coalition Dog Pack: Hunt"), (2, "Psi-Stalker: Drain")]),
+     [(4, "Rogue Coalition Dog Pack: Hunt +2"), (2, "Psi-Stalker: Drain")]),
     ("Sensors l.114", [char("Vagabond", E("Multi-Optics Helmet"))], URBAN, "Mission",
      [(1, "Vagabond: Sensors")]),
     ("Track rifts-5", [char("Vagabond", E("Surveillance Equipment"))], URBAN, "Mission",
@@ -336,9 +337,9 @@ ESCAPE_CASES = [
     # ruling rifts-6: +2; the Fly spell "Escape +2" (line 247) adds its bonus: 2 + 2 = 4
     ("Escape", [char("Mind Melter", PS("Death Trance"))], URBAN,
      [(2, "Mind Melter: Escape")]),
-    ("Escape +2", [char("Shifter", MG("Fly"))], URBAN, [(4, "Shifter: Escape")]),
-    ("Wilderness l.465", [char("Cyber-Knight")], WILD, [(2, "Cyber-Knight: Wilderness")]),
-    ("Urban l.467", [char("City Rat")], URBAN, [(2, "City Rat: Urban")]),
+    ("Escape +2", [char("Shifter", MG("Fly"))], URBAN, [(4, "Shifter: Escape +2")]),
+    ("Wilderness l.465", [char("Cyber-Knight")], WILD, [(2, KNIGHT_WILD)]),
+    ("Urban l.467", [char("City Rat")], URBAN, [(2, RAT_URBAN)]),
     ("Fly l.471", [char("Dragon Hatchling"), char("Techno Wizard")], URBAN,
      [(1, "every Character has Fly")]),
     # Hover Cycle V (line 154): on Vehicles +1 (line 470) and Flying +1 (line 471)
@@ -787,7 +788,7 @@ def test_supply_takes_2_cards_with_no_supply_roll() -> None:
 @pytest.mark.parametrize(("repairer", "natural", "bonus", "repaired"), [
     ("Rogue Scientist", 16, (), True),  # Repair (line 50); 1D20 16+ (ruling rifts-34)
     ("Rogue Scientist", 15, (), False),
-    ("Operator", 14, ((2, "Operator: Repair"),), True),  # Repair Skill +2 (rifts-2): 14 + 2
+    ("Operator", 14, ((2, "Operator: Repair +2"),), True),  # Repair Skill +2 (rifts-2): 14 + 2
 ])
 def test_repair_gives_a_repair_roll(repairer: str, natural: int, bonus: tuple,
                                     repaired: bool) -> None:
@@ -822,7 +823,7 @@ def test_ruling_47_ability_counts_once_bonuses_add(cards: list[dict[str, Any]], 
     game = game_at("Recuperate", char("Body Fixer", *cards), char("Vagabond", wounds=1))
     roll(game, 1, "Heal")  # Vagabond's own Heal roll (line 295)
     choose(game, f"Body Fixer's extra Heal roll (+{bonus}) for Vagabond")
-    assert pending_roll(game).modifiers == ((bonus, "Body Fixer: Heal"),)
+    assert pending_roll(game).modifiers == ((bonus, f"Body Fixer: Heal +{bonus}"),)
     roll(game, natural, "Heal")
     assert member(game, "Vagabond").wounds == wounds
     assert game.pending.player == 1  # no second extra roll: the turn ended
@@ -854,7 +855,7 @@ def test_ruling_48_the_best_psionic_card_is_used_up() -> None:
                    char("Vagabond", wounds=1))
     roll(game, 1, "Heal")
     choose(game, "Mind Melter's extra Heal roll (+2) for Vagabond")
-    assert pending_roll(game).modifiers == ((2, "Mind Melter: Heal (via Bio-Regenerate)"),)
+    assert pending_roll(game).modifiers == ((2, "Mind Melter: Heal +2 (via Bio-Regenerate)"),)
     roll(game, 1, "Heal")
     roll(game, 5, "Use")
     assert [h.name for h in member(game, "Mind Melter").attached] == ["Resist Fatigue"]

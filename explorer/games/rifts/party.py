@@ -70,8 +70,10 @@ class Use:
     spends: list[Source] = field(default_factory=list)
 
     def reason(self) -> str:
+        """E.g. "Wilderness Scout: Wilderness +2" or "Mystic: Escape (via Fly)"."""
         via = ", ".join(str(s) for s in self.spends)
-        return f"{self.member.name}: {self.name}" + (f" (via {via})" if via else "")
+        bonus = f" +{self.bonus}" if self.bonus else ""
+        return f"{self.member.name}: {self.name}{bonus}" + (f" (via {via})" if via else "")
 
 
 def can_use_magic(data: RiftsData, member: Member) -> bool:
@@ -229,14 +231,18 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
         if row["location"] is not None and row["location"] != location_type:
             continue
         if condition == "each_with_ability":
+            alternatives = [a for a in (ability, row["or_ability"]) if a is not None]
             for member in able:
-                if ability not in names[member.name]:
+                uses = [use_of(data, member, a, location_type, taken,
+                               fighting.get(member.name) if in_combat else None)
+                        for a in alternatives if a in names[member.name]]
+                uses = [u for u in uses if u is not None]
+                if not uses:
                     continue
-                use = use_of(data, member, ability, location_type, taken,
-                             fighting.get(member.name) if in_combat else None)
-                if use is not None:
-                    _take(use, taken)
-                    found.append((amount + use.bonus, f"{use.reason()}", use.spends))
+                use = min(uses, key=lambda u: (bool(u.spends), -u.bonus))  # once per Character
+                _take(use, taken)
+                where = f" at {_a(row['location'])} location" if row["location"] else ""
+                found.append((amount + use.bonus, f"{use.reason()}{where}", use.spends))
         elif condition == "each_instance_of_ability":
             for member in able:
                 if ability not in names[member.name]:
@@ -281,6 +287,10 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
         else:
             raise ValueError(f"roll_modifiers: unknown condition {condition!r}")
     return found
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
 
 
 def _take(use: Use, taken: set[tuple[str, str]]) -> None:

@@ -446,6 +446,8 @@ ROLL_MODIFIERS = Table(
         Column("roll", ROLL, "the roll modified"),
         Column("condition", CONDITION, "when the modifier applies and what it counts"),
         Column("ability", ABILITY, "the ability counted (null: none)", nullable=True),
+        Column("or_ability", ABILITY, "a second ability that counts instead, once per "
+               "Character (null: none; ruling rifts-32)", nullable=True),
         Column("location", LOCATION_TYPE, "applies only at a Location of this type (null: any)",
                 nullable=True),
         Column("foe_type", FOE_TYPE, "applies only against a Foe of this type (null: any)",
