@@ -1,0 +1,214 @@
+"""The small steps every Adventurers phase is made of: draw, look, discard, choose, roll.
+
+Each is a generator used with ``yield from`` inside the rules' procedure: it yields the
+decisions and chance events it needs and returns its result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import Any
+
+from explorer.engine import Action, Chance, Decision, Outcome
+from explorer.engine.dice import Roll
+from explorer.games.adventurers.data import AdventurersData, Card, Profession
+from explorer.games.adventurers.state import Adventurer, AdventurersState
+
+Step = Generator[Any, Any, Any]
+
+
+class GameOver(Exception):
+    """Raised inside the procedure when the game ends (a fifth location, or no win left)."""
+
+
+class _CardOutcomes(dict[str, Outcome]):
+    """The chance outcome "this card is drawn", one object per card name, made once."""
+
+    def __missing__(self, name: str) -> Outcome:
+        outcome = self[name] = Outcome("card", (name,), name)
+        return outcome
+
+
+CARD_OUTCOMES = _CardOutcomes()
+
+
+class Ctx:
+    """The state and data a procedure works on, with the steps it is built from."""
+
+    def __init__(self, state: AdventurersState, data: AdventurersData) -> None:
+        self.state = state
+        self.data = data
+        self.cards = data.cards
+        self.constants = data.constants
+        self._pile: tuple[tuple[str, ...], tuple[Outcome, ...], tuple[int, ...]] | None = None
+
+    # ---- basics --------------------------------------------------------------------------
+
+    def adv(self, seat: int) -> Adventurer:
+        return self.state.adventurers[seat]
+
+    def profession(self, seat: int) -> Profession:
+        return self.data.professions[self.state.adventurers[seat].profession]
+
+    def top(self, seat: int) -> Card | None:
+        """The seat's top Travel or Location card (line 63), or None."""
+        chain = self.state.adventurers[seat].chain
+        return self.cards[chain[-1]] if chain else None
+
+    def right_of(self, seat: int) -> int:
+        """The opponent to the seat's right: the player whose turn comes just before his
+        (play passes to the left; ruling adv-25)."""
+        order = self.state.order
+        return order[order.index(seat) - 1]
+
+    def opponents(self, seat: int) -> list[int]:
+        """The other seats, in turn order after ``seat``."""
+        order = self.state.order
+        start = order.index(seat)
+        return [order[(start + i) % len(order)] for i in range(1, len(order))]
+
+    def note(self, text: str, seat: int | None = None) -> None:
+        self.state.note(text, seat)
+
+    def choose(self, seat: int, actions: Sequence[Action], prompt: str) -> Step:
+        """Ask ``seat`` to choose; a single choice is still asked (the player sees it)."""
+        action = yield Decision(seat, tuple(actions), prompt)
+        return action
+
+    def hand_limit(self, seat: int) -> int:
+        """Max hand size (line 48), with the Reporter's +2 (line 32)."""
+        limit = self.constants["hand_size"]
+        profession = self.profession(seat)
+        if profession.kind == "hand_size":
+            limit += profession.amount
+        return limit
+
+    # ---- the deck ------------------------------------------------------------------------
+
+    def draw_card(self) -> Step:
+        """Draw the top card of the deck: a known card (looked at) or a chance event over what
+        is left. An empty deck is refilled from the discard pile (line 49); with both empty no
+        card is drawn and None is returned (ruling adv-29)."""
+        deck = self.state.deck
+        if deck.top:
+            return deck.top.pop(0)
+        if not deck.pile:
+            if not deck.discard:
+                self.note("The deck and the discard pile are empty: no card")
+                return None
+            for name in deck.discard:
+                deck.pile[name] = deck.pile.get(name, 0) + 1
+            deck.discard.clear()
+            self._pile = None
+            self.note("The deck ran out: the discard pile is shuffled to make a new deck")
+        name = yield from self._draw_unknown()
+        return name
+
+    def _draw_unknown(self) -> Step:
+        """A chance event over the pile (its outcomes kept between draws: only the steps here
+        change the pile once the game runs)."""
+        pile = self.state.deck.pile
+        cached = self._pile
+        if cached is None or len(cached[0]) != len(pile):
+            names = tuple(pile)
+            cached = (names, tuple(map(CARD_OUTCOMES.__getitem__, names)),
+                      tuple(pile.values()))
+        names, outcomes, weights = cached
+        outcome = yield Chance(outcomes, weights, "Draw from the deck")
+        name = outcome.args[0]
+        index = names.index(name)
+        left = pile[name] - 1
+        if left:
+            pile[name] = left
+            self._pile = (names, outcomes, (*weights[:index], left, *weights[index + 1:]))
+        else:
+            del pile[name]
+            self._pile = (names[:index] + names[index + 1:],
+                          outcomes[:index] + outcomes[index + 1:],
+                          weights[:index] + weights[index + 1:])
+        return name
+
+    def draw(self, seat: int, count: int, why: str = "") -> Step:
+        """``seat`` draws ``count`` cards into his hand; returns the cards drawn."""
+        drawn = []
+        hand = self.adv(seat).hand
+        for _ in range(count):
+            name = yield from self.draw_card()
+            if name is None:
+                break
+            hand.append(name)
+            drawn.append(name)
+        if drawn:
+            self.note(f"Draws {', '.join(drawn)}{why}", seat)
+        return drawn
+
+    def look(self, seat: int, count: int) -> Step:
+        """``seat`` looks at the next ``count`` cards of the deck: they become known and stay
+        on top in order (ruling adv-21). Looking does not reshuffle: with fewer cards left,
+        he sees those (ruling adv-29). Returns the cards seen."""
+        deck = self.state.deck
+        while len(deck.top) < count and deck.pile:
+            name = yield from self._draw_unknown()
+            deck.top.append(name)
+        seen = deck.top[:count]
+        self.note(f"Looks at the next {count} cards of the deck: "
+                  f"{', '.join(seen) if seen else 'none left'}", seat)
+        return seen
+
+    def discard(self, name: str) -> None:
+        self.state.deck.discard.append(name)
+
+    def discard_from_hand(self, seat: int, name: str, why: str = "") -> None:
+        self.adv(seat).hand.remove(name)
+        self.discard(name)
+        self.note(f"Discards {name}{why}", seat)
+
+    def choose_discards(self, seat: int, count: int, prompt: str, *,
+                        keep: Sequence[str] = ()) -> Step:
+        """``seat`` discards ``count`` cards of his choice from his hand (all of them if he
+        holds fewer), never one of ``keep``."""
+        hand = self.adv(seat).hand
+        for number in range(count):
+            offers = [n for n in hand if n not in keep]
+            if not offers:
+                return
+            if len(offers) <= count - number:
+                for name in offers:
+                    self.discard_from_hand(seat, name)
+                return
+            action = yield from self.choose(
+                seat, [Action("discard", (n,), f"Discard {n}") for n in offers],
+                f"{prompt} ({count - number} to go)")
+            self.discard_from_hand(seat, action.args[0])
+
+    # ---- playing cards -------------------------------------------------------------------
+
+    def play(self, seat: int, name: str) -> Card:
+        """A card leaves ``seat``'s hand to be played (the caller puts it where it goes)."""
+        self.adv(seat).hand.remove(name)
+        if seat == self.state.active:
+            self.state.plays.append(name)
+        return self.cards[name]
+
+    def extra_draw(self, seat: int, card: Card) -> Step:
+        """The profession advantages "Draw an extra card when you play a ... card" (lines 26,
+        28-30): once the card's effect is done (ruling adv-36)."""
+        profession = self.profession(seat)
+        if profession.kind != "extra_draw_on_play" or card.type != profession.trigger_type:
+            return
+        if profession.trigger_tag is not None and profession.trigger_tag not in card.tags:
+            return
+        yield from self.draw(seat, profession.amount, f" ({profession.name}: played {card})")
+
+    def clear_in_play(self) -> None:
+        """Cards played to a roll are discarded once it is made (ruling adv-33)."""
+        for name in self.state.in_play:
+            self.discard(name)
+        self.state.in_play.clear()
+
+    # ---- rolls ---------------------------------------------------------------------------
+
+    def roll(self, name: str, count: int, sides: int, target: int | None = None) -> Step:
+        """Roll ``count`` dice named ``name``; returns the total."""
+        outcome = yield Roll(name, count, sides, target=target).chance()
+        return outcome.value

@@ -1,0 +1,74 @@
+"""Adventurers on the engine: the state at the start (or at a scenario), and the game's
+procedure: setup, then turns in order until an adventurer visits his fifth location."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explorer.engine import Rules, register
+from explorer.errors import IllegalAction
+from explorer.games.adventurers import turn as T
+from explorer.games.adventurers.bots import AdventurersHeuristicBot
+from explorer.games.adventurers.common import Ctx, GameOver, Step
+from explorer.games.adventurers.data import AdventurersData, adventurers_data
+from explorer.games.adventurers.scenario import build_scenario
+from explorer.games.adventurers.state import AdventurersState, Deck
+
+
+@register("adventurers")
+class AdventurersRules(Rules):
+    """The rules of Adventurers (seed 001)."""
+
+    game_id = "adventurers"
+    title = "Adventurers"
+    min_players = 2
+    max_players = 4
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """One option: ``cards``, a folder holding a card set to play with instead."""
+        unknown = sorted(set(options) - {"cards"})
+        if unknown:
+            raise IllegalAction(f"adventurers takes the option 'cards' only; found {unknown}")
+        if "cards" in options and not isinstance(options["cards"], str):
+            raise IllegalAction(
+                f"option 'cards' must be a folder path; found {options['cards']!r}")
+        return dict(options)
+
+    def data(self, options: dict[str, Any]) -> AdventurersData:
+        return adventurers_data(options.get("cards"))
+
+    def new_state(self, players: int, options: dict[str, Any],
+                  scenario: dict[str, Any] | None) -> AdventurersState:
+        data = self.data(options)
+        state = AdventurersState(players, Deck(data.deck_contents()))
+        state._data = data
+        if scenario is not None:
+            build_scenario(state, data, scenario)
+        return state
+
+    def play(self, state: AdventurersState) -> Step:  # type: ignore[override]
+        ctx = Ctx(state, state._data)
+        try:
+            if state._start is None:
+                yield from T.setup(ctx)
+                queue = list(state.order)
+            else:
+                T.check_win_left(ctx)
+                yield from T.turn(ctx, state.active, state._start)
+                queue = state.order[state.order.index(state.active) + 1:]
+            while True:
+                for seat in queue:
+                    yield from T.turn(ctx, seat)
+                queue = list(state.order)
+        except GameOver:
+            state.phase = "over"
+
+    def heuristic_bot(self, seed: int | None = None) -> AdventurersHeuristicBot:
+        return AdventurersHeuristicBot(seed)
+
+    def scores(self, state: AdventurersState) -> list[int]:  # type: ignore[override]
+        """Each adventurer's locations visited."""
+        return [a.locations for a in state.adventurers]
+
+    def winners(self, state: AdventurersState) -> list[int]:  # type: ignore[override]
+        return list(state.winners)
