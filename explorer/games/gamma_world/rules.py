@@ -1,0 +1,83 @@
+"""Gamma World on the engine: the state at the start (or at a scenario), and the game's
+procedure: turns in seat order until the deck is drawn out; the most locations wins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explorer.engine import Rules, register
+from explorer.errors import IllegalAction
+from explorer.games.gamma_world import turn as T
+from explorer.games.gamma_world.bots import GammaHeuristicBot
+from explorer.games.gamma_world.common import Ctx, GameOver, Step
+from explorer.games.gamma_world.data import GammaData, gamma_data
+from explorer.games.gamma_world.scenario import build_scenario
+from explorer.games.gamma_world.state import GammaState
+
+
+@register("gamma_world")
+class GammaWorldRules(Rules):
+    """The rules of Gamma World (seed 004)."""
+
+    game_id = "gamma_world"
+    title = "Gamma World"
+    min_players = 2
+    max_players = 4
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """One option: ``cards``, a folder holding a card set to play with instead."""
+        unknown = sorted(set(options) - {"cards"})
+        if unknown:
+            raise IllegalAction(f"gamma_world takes the option 'cards' only; found {unknown}")
+        if "cards" in options and not isinstance(options["cards"], str):
+            raise IllegalAction(
+                f"option 'cards' must be a folder path; found {options['cards']!r}")
+        return dict(options)
+
+    def data(self, options: dict[str, Any]) -> GammaData:
+        return gamma_data(options.get("cards"))
+
+    def new_state(self, players: int, options: dict[str, Any],
+                  scenario: dict[str, Any] | None) -> GammaState:
+        data = self.data(options)
+        state = GammaState(players, data.deck_contents())
+        state._data = data
+        if scenario is not None:
+            build_scenario(state, data, scenario)
+        return state
+
+    def play(self, state: GammaState) -> Step:  # type: ignore[override]
+        """Turns in seat order from Player 1 (ruling gw-23) until the deck is empty."""
+        ctx = Ctx(state, state._data)
+        try:
+            seat = state.active
+            if state._start is None:
+                yield from T.setup(ctx)
+            elif state._start == "healing":
+                state.turn += 1
+                yield from T.healing_phase(ctx, seat)
+                seat = (seat + 1) % state.players
+            ctx.check_deck()
+            while True:
+                yield from T.turn(ctx, seat)
+                seat = (seat + 1) % state.players
+        except GameOver:
+            state.phase = "over"
+            state.over = True
+            state.battle = None
+            state.ap = []
+
+    def heuristic_bot(self, seed: int | None = None) -> GammaHeuristicBot:
+        return GammaHeuristicBot(seed)
+
+    def scores(self, state: GammaState) -> list[int]:  # type: ignore[override]
+        """Each Enclave's locations (VICTORY, line 12)."""
+        return [len(e.locations) for e in state.enclaves]
+
+    def winners(self, state: GammaState) -> list[int]:  # type: ignore[override]
+        """"The player controlling the most location cards wins." (line 12); a tie is shared
+        (ruling gw-44)."""
+        if not state.over:
+            return []
+        scores = self.scores(state)
+        return [seat for seat, score in enumerate(scores) if score == max(scores)]
