@@ -245,9 +245,9 @@ def _escape(game: Game) -> Roll:
     ("Trapper", "Snake Den", ["Safari", "Temple"], (), 3),  # Swarm (ruling adv-4)
     ("Soldier of Fortune", "Panzer Tank", ["Safari"], ("Bazooka",), 5),  # line 34
     ("Soldier of Fortune", "Mystery Man", [], (), 3),
-    ("Sea Captain", "Chase Scene", ["Steamboat"], (), 4),  # line 35; ruling adv-20
-    ("Sea Captain", "Chase Scene", ["Speed Boat", "Island"], (), 4),  # Island: Water
-    ("Sea Captain", "Chase Scene", ["Safari"], (), 3),
+    ("Sea Captain", "Sharks", ["Steamboat"], (), 4),  # line 35; a Water Encounter (adv-20)
+    ("Sea Captain", "Rowdy Sailors", ["Speed Boat", "Island"], (), 4),  # line 189: Water
+    ("Sea Captain", "Chase Scene", ["Steamboat"], (), 3),  # faced on water, not of Water
     ("Sea Captain", "Villain", [], (), 3),
     ("Reporter", "Villain", [], (), 3),
 ])

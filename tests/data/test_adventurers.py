@@ -386,7 +386,7 @@ def test_adv_13_place_words_are_where_the_encounter_is_faced(
     assert card(deck, "Topple Pillars")["faced_at"] == ["Indoor Ancient Location"]  # line 119
     assert card(deck, "Jump off Cliff")["faced_at"] == ["Ground", "Train", "Road", "Wild"]
     assert card(deck, "Torch")["faced_at"] == ["Indoor Location"]  # seed line 197
-    assert card(professions, "Sea Captain")["faced_at"] == ["Water"]  # seed line 35
+    assert card(professions, "Sea Captain")["versus_place"] == ["Water"]  # line 35, adv-20
 
 
 def test_adv_14_escape_is_evade(deck: pl.DataFrame) -> None:
@@ -422,15 +422,19 @@ def test_adv_18_gangster_uses_enemy_encounters(professions: pl.DataFrame) -> Non
 
 def test_adv_19_actor(professions: pl.DataFrame) -> None:
     row = card(professions, "Actor")  # seed line 23
-    assert (row["versus_kind"], row["without_weapon"], row["faced_at"]) == ("Person", True, None)
+    assert (row["versus_kind"], row["without_weapon"], row["versus_place"]) == (
+        "Person", True, None)
     assert names(professions.filter(pl.col("without_weapon"))) == {"Actor"}
 
 
 def test_adv_20_sea_captain(professions: pl.DataFrame, places: pl.DataFrame) -> None:
     row = card(professions, "Sea Captain")  # seed line 35
-    assert (row["versus_kind"], row["faced_at"]) == (None, ["Water"])
-    water = card(places, "Water", key="place")
-    assert (water["travel_modes"], water["location_tag"]) == (["Water"], "Water")
+    # issue #5's rulings: "Sea Captain against encounters of Water": the Encounter cards that
+    # match Water (seed lines 178 Sharks, 189 Rowdy Sailors)
+    assert (row["versus_kind"], row["versus_place"]) == (None, ["Water"])
+    deck = cards.load("adventurers", "cards")
+    water = deck.filter(pl.col("matches").list.contains("Water"))
+    assert sorted(water["name"]) == ["Rowdy Sailors", "Sharks"]
 
 
 def test_adv_21_looking_at_cards(deck: pl.DataFrame, professions: pl.DataFrame) -> None:

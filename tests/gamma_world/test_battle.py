@@ -146,13 +146,14 @@ def test_gw_33_each_hit_falls_on_a_standing_follower_each_as_likely() -> None:
     assert [str(o) for o in pending_chance(game).outcomes] == ["Follower 1", "Follower 3"]
 
 
-def test_gw_33_the_steed_takes_hits_first_then_the_armor_then_the_follower() -> None:
+def test_gw_33_the_armor_takes_hits_first_then_the_steed_then_the_follower() -> None:
     game = attack([{"cards": ["Podog", "Sheath Armor", "Wings"]}], "Sep", 12)
-    fight_round(game, 0, 2)  # a lone follower: no allocation roll
-    # "The Steed of a Follower takes damage first." (line 50); Podog has 2 Hits (line 115)
-    assert cards_on(game, 1) == ["Sheath Armor", "Wings"] and "Podog" in game.state.discard
-    fight_round(game, 0, 3)
+    fight_round(game, 0, 3)  # a lone follower: no allocation roll
+    # issue #5's rulings: "its armor absorbing first, then its steed" (ruling gw-33);
     # "Armor always loses hits before followers." (line 58): Sheath Armor 3 Hits (line 94)
+    assert cards_on(game, 1) == ["Podog", "Wings"] and "Sheath Armor" in game.state.discard
+    fight_round(game, 0, 2)
+    # "The Steed of a Follower takes damage first." (line 50): Podog has 2 Hits (line 115)
     assert cards_on(game, 1) == ["Wings"] and follower(game, 1).damage == 0
     fight_round(game, 0, 1)
     assert follower(game, 1).damage == 1

@@ -149,13 +149,15 @@ STEEDS = [("Centisteed", 3, 0, 114), ("Podog", 2, 0, 115), ("Brutorz", 3, 2, 116
 
 
 @pytest.mark.parametrize(("name", "hits", "force", "line"), STEEDS, ids=[s[0] for s in STEEDS])
-def test_each_steed_adds_ap_and_force_and_takes_damage_first(name: str, hits: int, force: int,
-                                                             line: int) -> None:
+def test_each_steed_adds_ap_and_force_and_takes_damage_before_its_rider(
+        name: str, hits: int, force: int, line: int) -> None:
     assert ap_left(scenario({"followers": [{"cards": [name]}]}, {})) == 3
     game = attack_with([name, "Sheath Armor"], "Serf Brigade", 24)
     assert force_shown(game) == 1 + force
+    fight_round(game, 0, 3)  # the armor first: Sheath Armor 3 Hits (line 94; ruling gw-33)
+    assert cards_on(game, 1) == [name]
     fight_round(game, 0, hits)  # "The Steed of a Follower takes damage first." (line 50)
-    assert cards_on(game, 1) == ["Sheath Armor"]
+    assert cards_on(game, 1) == [] and follower(game, 1).damage == 0
     assert logged(game, f"{name} (Follower 1) is reduced to 0 Hits and is killed")
 
 

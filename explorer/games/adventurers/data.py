@@ -68,7 +68,7 @@ class Profession:
     dice_count: int
     dice_sides: int | None
     versus_kind: str | None
-    faced_at: tuple[str, ...]
+    versus_place: tuple[str, ...]
     without_weapon: bool
     card_kind: str | None
     trigger_type: str | None
@@ -168,7 +168,7 @@ def _profession(row: dict[str, Any]) -> Profession:
     return Profession(
         name=row["name"], advantage=row["advantage"], kind=row["kind"],
         dice_count=row["dice_count"], dice_sides=row["dice_sides"],
-        versus_kind=row["versus_kind"], faced_at=tuple(row["faced_at"] or ()),
+        versus_kind=row["versus_kind"], versus_place=tuple(row["versus_place"] or ()),
         without_weapon=row["without_weapon"], card_kind=row["card_kind"],
         trigger_type=row["trigger_type"], trigger_tag=row["trigger_tag"],
         amount=row["amount"], discard=row["discard"])

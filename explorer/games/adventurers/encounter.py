@@ -164,14 +164,15 @@ def encounter_roll(ctx: Ctx, facing: Facing, card: Card) -> Step:
 
 def profession_dice(ctx: Ctx, seat: int, card: Card, weapon: str | None) -> int:
     """The escape_dice advantages (Actor, Archaeologist, Trapper, Soldier of Fortune, Sea
-    Captain; lines 23-35): their dice when the encounter is of their kind, faced at their
-    place, and (Actor) no weapon is used (rulings adv-13, adv-19, adv-20)."""
+    Captain; lines 23-35): their dice when the encounter is of their kind or their place (the
+    Sea Captain's "Water Encounters" are the cards of Water), and (Actor) no weapon is used
+    (rulings adv-19, adv-20)."""
     profession = ctx.profession(seat)
     if profession.kind != "escape_dice":
         return 0
     if profession.versus_kind is not None and card.kind != profession.versus_kind:
         return 0
-    if not ctx.data.at(profession.faced_at, ctx.top(seat)):
+    if profession.versus_place and not set(profession.versus_place) & set(card.matches):
         return 0
     if profession.without_weapon and weapon is not None:
         return 0

@@ -114,8 +114,9 @@ PROFESSIONS = Table(
                minimum=2),
         Column("versus_kind", ENCOUNTER_KIND, "escape_dice: only against Encounters of this "
                "kind (ruling adv-4); null: any kind", nullable=True),
-        Column("faced_at", pl.List(PLACE), "escape_dice: only against Encounters faced at one of "
-               "these places (ruling adv-13); null: anywhere", nullable=True),
+        Column("versus_place", pl.List(PLACE), "escape_dice: only against Encounters of one of "
+               "these places, i.e. whose card matches it (Water: Sharks, Rowdy Sailors; ruling "
+               "adv-20); null: any place", nullable=True),
         Column("without_weapon", pl.Boolean, "Only if the adventurer plays no Weapon card on "
                "that roll (Actor, ruling adv-19)"),
         Column("card_kind", ENCOUNTER_KIND, "enemy_as_weapon: the kind of Encounter card that "

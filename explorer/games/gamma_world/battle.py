@@ -159,7 +159,7 @@ def allocate_hits(ctx: Ctx, seat: int, hits: int) -> Step:
 
 
 def take_hit(ctx: Ctx, seat: int, follower: Follower) -> None:
-    """One Hit: the steed takes it first, then the armor, then the follower (lines 50, 58;
+    """One Hit: the armor takes it first, then the steed, then the follower (lines 50, 58;
     ruling gw-33); anything reduced to 0 Hits is killed or destroyed (lines 52, 57)."""
     held = E.absorber(ctx.data, follower)
     if held is None:

@@ -43,9 +43,9 @@ def total_force(data: GammaData, enclave: Enclave, robot: bool = False) -> int:
 
 
 def absorber(data: GammaData, follower: Follower) -> Attached | None:
-    """The card that takes the follower's next hit: its steed first (line 50), then its
-    armor (line 58, ruling gw-33); None: the follower itself."""
-    for card_type in ("Steed", "Armor"):
+    """The card that takes the follower's next hit: its armor first (line 58), then its
+    steed (line 50; the order: ruling gw-33); None: the follower itself."""
+    for card_type in ("Armor", "Steed"):
         for held in cards_of(data, follower, card_type):
             return held
     return None
