@@ -15,6 +15,7 @@ outcome is sampled again, a forced "what if" outcome is not).
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
 import json
 import random
 import secrets
@@ -87,12 +88,14 @@ class Chance:
     weights: tuple[int, ...]
     label: str = ""
     odds: Any = field(default=None, compare=False)
+    cumulative: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.outcomes or len(self.outcomes) != len(self.weights):
             raise ValueError(f"chance {self.label!r}: outcomes and weights must pair up")
         if min(self.weights) <= 0:
             raise ValueError(f"chance {self.label!r}: every weight must be positive")
+        object.__setattr__(self, "cumulative", tuple(accumulate(self.weights)))
 
     def probabilities(self) -> list[tuple[Outcome, Fraction]]:
         """Each outcome with its exact probability; they sum to 1."""
@@ -103,16 +106,8 @@ class Chance:
         """Draw an outcome's index with ``rng``, by the exact weights."""
         if len(self.weights) == 1:
             return 0
-        cumulative = list(accumulate(self.weights))
-        target = rng.randrange(cumulative[-1])
-        low, high = 0, len(cumulative) - 1
-        while low < high:  # first cumulative weight above target
-            mid = (low + high) // 2
-            if cumulative[mid] > target:
-                high = mid
-            else:
-                low = mid + 1
-        return low
+        cumulative = self.cumulative
+        return bisect_right(cumulative, rng.randrange(cumulative[-1]))
 
 
 Pending = Decision | Chance
