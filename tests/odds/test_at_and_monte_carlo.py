@@ -122,3 +122,13 @@ def test_heuristic_bots_and_odds_at_every_step_of_a_game() -> None:
         else:
             assert shown is None
             game.step(bots[game.current_player].choose(game))
+
+
+def test_ruling_86_a_battle_is_a_labelled_estimate() -> None:
+    result = rifts.battle(["Vagabond"], "Dinosaurs", "Farms", runs=50, seed=3)
+    assert result.note.startswith("Monte Carlo estimate: 50 fights")
+    assert set(result.extra["interval"]) == {"victory", "escaped", "wiped out"}
+    assert sum(result.extra["wounds"].values()) == 1
+    # a lone Vagabond (Force 3, line 52: no attack roll) never destroys 4 Dinosaurs Tokens
+    # (line 610); it can only win by Morale (9+ with Monster -1: 1/10 a round, lines 516-518)
+    assert result.outcomes[1] == ("escaped", 0)

@@ -124,3 +124,10 @@ def test_a_card_named_in_two_decks_is_chosen_by_its_deck() -> None:
     odds = rifts.roll("hit", [("Mind Melter", ["Psionic:Impervious"])], None,
                       target="Mind Melter")
     assert odds.modifier == 1
+
+
+def test_ruling_87_hunt_counts_on_the_mission_roll() -> None:
+    # Rogue Coalition Dog Pack: Hunt +2 (seed 000 line 61): "+2 to Track Rolls" (line 70) and
+    # its +2 bonus (line 65): +4 on the Mission (Track) roll; Farms is not Urban, no more.
+    odds = rifts.roll("mission", ["Rogue Coalition Dog Pack"], "Farms")
+    assert odds.modifier == 4 and odds.breakdown == ("+4 Rogue Coalition Dog Pack: Hunt +2",)
