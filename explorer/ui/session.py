@@ -1,0 +1,252 @@
+"""The step-through model: a game being played in a notebook, without any widget.
+
+A :class:`PlaySession` holds one game and who sits in each seat (a person or a bot), and offers
+what the notebook's cells need: the pending step described as plain data (:class:`View`), the
+moves a person makes (by index, checked), undo/redo, save/load, and playing on with bots to the
+end of the turn or of the game. :mod:`explorer.ui.stepper` draws it with widgets.
+
+Every value that comes from a widget is untrusted: indices are checked, saved games are parsed
+and validated by :func:`explorer.load_game`, and a refused input changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from explorer import odds as odds_module
+from explorer.engine import Chance, Decision, Game, LogEntry, load_game, new_game
+from explorer.engine.bots import Bot, make_bot
+from explorer.errors import IllegalAction, SavedGameError
+from explorer.odds import Odds
+
+SEAT_KINDS = ("human", "heuristic", "random")
+MAX_SAVE_BYTES = 5 * 2**20
+MAX_AUTO_STEPS = 200_000
+
+CELLS: dict[str, tuple[str, ...]] = {
+    "rifts": ("setup", "decision", "recuperate", "travel", "mission", "supply", "combat",
+              "end"),
+    "adventurers": ("setup", "draw", "research", "travel", "encounter"),
+    "gamma_world": ("action", "battle", "healing"),
+}
+"""The phase cells of each game's step-through notebook, in turn order."""
+
+CELL_TITLES = {
+    "setup": "Setup", "decision": "Decision Act", "recuperate": "Recuperate Phase",
+    "travel": "Travel Phase", "mission": "Mission Phase", "supply": "Supply Phase",
+    "combat": "Combat", "end": "End Act", "draw": "Draw Phase", "research": "Research Phase",
+    "encounter": "Encounter Phase", "action": "Action Phase", "battle": "Battle",
+    "healing": "Healing Phase",
+}
+
+
+def cell_of(game_id: str, phase: str) -> str:
+    """Which notebook cell a phase path belongs to ("travel.encounter.combat.escape" is
+    Rifts' combat cell; "action.attack.round" is Gamma World's battle cell)."""
+    parts = phase.split(".")
+    cells = CELLS.get(game_id, ())
+    if "combat" in parts and "combat" in cells:
+        return "combat"
+    if game_id == "gamma_world" and ({"attack", "encroach"} & set(parts)):
+        return "battle"
+    if parts[0] == "scenario" and len(parts) > 1:
+        return cell_of(game_id, ".".join(parts[1:]))
+    return parts[0] if parts[0] in cells else (cells[0] if cells else parts[0])
+
+
+@dataclass(frozen=True)
+class View:
+    """The pending step, as plain data for a view to draw.
+
+    ``kind``: "decision", "chance" or "over"; ``choices``: the legal actions' texts (a
+    decision) or the outcomes' texts (a chance step); ``odds``: the exact odds of a chance step
+    (from :func:`explorer.odds.at`)."""
+
+    kind: str
+    phase: str
+    cell: str
+    player: int | None
+    prompt: str
+    choices: tuple[str, ...]
+    odds: Odds | None = None
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+
+
+@dataclass
+class PlaySession:
+    """A game played step by step, with a person or a bot in each seat."""
+
+    game: Game
+    seats: list[str] = field(default_factory=list)
+    bot_seed: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = ["human"] + ["heuristic"] * (self.game.players - 1)
+        self.set_seats(self.seats)
+
+    @classmethod
+    def start(cls, game_id: str, players: int = 2, seed: int = 0,
+              seats: Sequence[str] | None = None, scenario: dict[str, Any] | None = None,
+              **options: Any) -> PlaySession:
+        """A new game of ``game_id`` (at a ``scenario``'s position, if one is given)."""
+        return cls(new_game(game_id, players=players, seed=seed, scenario=scenario, **options),
+                   list(seats or ()), seed)
+
+    # ---- seats ---------------------------------------------------------------------------
+
+    def set_seats(self, seats: Sequence[str]) -> None:
+        """Who plays each seat: "human", "heuristic" or "random"."""
+        seats = list(seats)
+        if len(seats) != self.game.players or any(s not in SEAT_KINDS for s in seats):
+            raise IllegalAction(f"seats must be {self.game.players} of {', '.join(SEAT_KINDS)};"
+                                f" found {seats!r}")
+        self.seats = seats
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(self.game, kind, self.bot_seed * 10 + seat)
+            for seat, kind in enumerate(seats) if kind != "human"}
+
+    # ---- what is pending -------------------------------------------------------------------
+
+    def view(self) -> View:
+        game = self.game
+        pending = game.pending
+        common = {"phase": game.phase, "cell": cell_of(game.game_id, game.phase),
+                  "scores": tuple(game.scores)}
+        if pending is None:
+            return View("over", player=None, prompt="The game is over", choices=(),
+                        winners=tuple(game.winners), **common)
+        if isinstance(pending, Chance):
+            return View("chance", player=None, prompt=pending.label,
+                        choices=tuple(str(o) for o in pending.outcomes),
+                        odds=odds_module.at(game), **common)
+        assert isinstance(pending, Decision)
+        return View("decision", player=pending.player, prompt=pending.prompt,
+                    choices=tuple(str(a) for a in pending.actions), **common)
+
+    def waiting_for_person(self) -> bool:
+        """A decision of a seat a person plays is pending."""
+        return (not self.game.is_chance and not self.game.is_over
+                and self.seats[self.game.current_player] == "human")
+
+    # ---- moves -----------------------------------------------------------------------------
+
+    def _index(self, index: object, size: int, what: str) -> int:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < size:
+            raise IllegalAction(f"{what} must be a number from 0 to {size - 1}; found {index!r}")
+        return index
+
+    def act(self, index: int) -> None:
+        """Take the legal action at ``index`` of the pending decision."""
+        pending = self.game.pending
+        if not isinstance(pending, Decision):
+            raise IllegalAction("no decision is pending: this step is a roll or a draw")
+        self.game.step(pending.actions[self._index(index, len(pending.actions), "the choice")])
+
+    def roll(self) -> None:
+        """Roll (or draw) with the game's seeded generator."""
+        if not self.game.is_chance:
+            raise IllegalAction("no roll or draw is pending")
+        self.game.step()
+
+    def force(self, index: int) -> None:
+        """Make the pending roll or draw come out as the outcome at ``index`` ("what if")."""
+        pending = self.game.pending
+        if not isinstance(pending, Chance):
+            raise IllegalAction("no roll or draw is pending")
+        self.game.step(pending.outcomes[self._index(index, len(pending.outcomes),
+                                                    "the outcome")])
+
+    def undo(self) -> None:
+        self.game.undo()
+
+    def redo(self) -> None:
+        self.game.redo()
+
+    def persons_turn(self) -> bool:
+        """The turn under way is a person's (the seat whose turn it is plays "human")."""
+        active = getattr(self.game.state, "active", None)
+        return active is None or self.seats[active] == "human"
+
+    def advance(self, roll_for_bots: bool = True) -> int:
+        """Let the bots decide (and, in a bot's turn, roll) until a person must decide or a
+        roll of a person's turn waits; returns the steps taken."""
+
+        def stop(session: PlaySession) -> bool:
+            if session.game.is_chance:
+                return not roll_for_bots or session.persons_turn()
+            return session.waiting_for_person()
+
+        return self.play(stop, use_bots_for_all=False)
+
+    def play(self, stop: Callable[[PlaySession], bool], use_bots_for_all: bool = True,
+             progress: Callable[[int], None] | None = None) -> int:
+        """Step with bots (a heuristic bot in a person's seat too, if ``use_bots_for_all``)
+        and sampled dice until ``stop(self)`` or the game ends."""
+        stand_in = make_bot(self.game, "heuristic", self.bot_seed)
+        taken = 0
+        while not self.game.is_over and not stop(self) and taken < MAX_AUTO_STEPS:
+            if self.game.is_chance:
+                self.game.step()
+            else:
+                seat = self.game.current_player
+                bot = self.bots.get(seat) or (stand_in if use_bots_for_all else None)
+                if bot is None:
+                    break
+                self.game.step(bot.choose(self.game))
+            taken += 1
+            if progress is not None:
+                progress(taken)
+        return taken
+
+    def play_to_end_of_turn(self, progress: Callable[[int], None] | None = None) -> int:
+        """Play on (bots in every seat) until the next player's turn begins."""
+        state = self.game.state
+        active = getattr(state, "active", None)
+        turn = self._turn_marker()
+
+        def stop(session: PlaySession) -> bool:
+            return (getattr(session.game.state, "active", None) != active
+                    or session._turn_marker() != turn)
+
+        return self.play(stop, progress=progress)
+
+    def _turn_marker(self) -> tuple[Any, ...]:
+        state = self.game.state
+        parties = getattr(state, "parties", None) or getattr(state, "enclaves", None) or \
+            getattr(state, "adventurers", None) or ()
+        return (getattr(state, "active", None),
+                tuple(getattr(p, "turn", 0) for p in parties))
+
+    def play_to_end_of_game(self, progress: Callable[[int], None] | None = None) -> int:
+        return self.play(lambda session: False, progress=progress)
+
+    # ---- the record --------------------------------------------------------------------------
+
+    def log_of(self, cell: str, last: int = 15) -> list[LogEntry]:
+        """The ``last`` log entries of one cell: what happened there most recently."""
+        game_id = self.game.game_id
+        found = [e for e in reversed(self.game.log) if cell_of(game_id, e.phase) == cell]
+        return found[:last][::-1]
+
+    def save(self) -> str:
+        """The game as JSON text (seats are not part of the game)."""
+        return self.game.to_json()
+
+    def load(self, text: str | bytes) -> None:
+        """Replace the game by a saved one; a bad save changes nothing."""
+        if isinstance(text, bytes | bytearray | memoryview):
+            if len(text) > MAX_SAVE_BYTES:
+                raise SavedGameError(f"a saved game must be under {MAX_SAVE_BYTES} bytes")
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError:
+                raise SavedGameError("a saved game must be UTF-8 JSON text") from None
+        game = load_game(text)
+        seats = self.seats if len(self.seats) == game.players else (
+            ["human"] + ["heuristic"] * (game.players - 1))
+        self.game = game
+        self.set_seats(seats)

@@ -1,0 +1,163 @@
+"""Widgets for the teaching pages: live examples, odds, the rulings that apply, and lessons.
+
+A teaching page is a notebook whose markdown cells tell the rules in our own words, section by
+section; its code cells show, for each section:
+
+>>> example("rifts", scenario={...}, caption="A party meets a Foe")   # a live position
+>>> odds_card(explorer.odds.rifts.roll("survival", [...], "Farms"))   # the odds that matter
+>>> rulings("rifts-32", "rifts-33")                                   # how gaps are decided
+>>> Lesson("rifts", players=2, seed=37, commentary={12: "..."})       # a recorded game replayed
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from explorer.engine.playthrough import record
+from explorer.errors import UnknownNameError
+from explorer.odds import Odds
+from explorer.ui import MessageArea
+from explorer.ui.stepper import Stepper, odds_html
+
+RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
+
+_TEACH_STYLE = """
+<style>
+.teach-box { border: 1px solid #cbd5e1; border-radius: 8px; padding: 8px 12px; margin: 6px 0;
+  font-family: sans-serif; font-size: 13px; background: #f8fafc; }
+.teach-box h5 { margin: 0 0 4px 0; font-size: 13px; }
+.teach-ruling { margin: 4px 0 8px 0; }
+.teach-ruling blockquote { margin: 2px 0 2px 10px; color: #475569; font-style: italic; }
+.lesson-step { font-family: monospace; font-size: 12px; white-space: pre-wrap; }
+.lesson-note { font-family: sans-serif; background: #fef3c7; padding: 6px 10px;
+  border-radius: 6px; margin: 4px 0; }
+</style>
+"""
+
+
+@cache
+def _rulings() -> dict[str, tuple[str, list[str], str]]:
+    """Ruling id -> (title, quoted seed lines, decision), parsed from docs/rulings.md."""
+    text = RULINGS.read_text(encoding="utf-8")
+    found = {}
+    for block in re.split(r"^### ", text, flags=re.M)[1:]:
+        head, _, body = block.partition("\n")
+        match = re.match(r"([a-z]+-\d+)\. (.*)", head)
+        if not match:
+            continue
+        quotes = [line[2:].strip() for line in body.splitlines() if line.startswith("> ")]
+        decision = body.split("Decision:", 1)[-1].split("\nApplied in:", 1)[0]
+        found[match.group(1)] = (match.group(2), quotes, " ".join(decision.split()))
+    return found
+
+
+def ruling_html(ruling: str) -> str:
+    """One ruling as HTML: its number and title, the seed's words, the decision."""
+    known = _rulings()
+    if ruling not in known:
+        raise UnknownNameError("ruling", ruling, sorted(known)[:10] + ["..."])
+    title, quotes, decision = known[ruling]
+    quoted = "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in quotes)
+    return (f'<div class="teach-ruling"><b>{html.escape(ruling)}</b> {html.escape(title)}'
+            f"{quoted}<div>{html.escape(decision)}</div></div>")
+
+
+def rulings(*ids: str) -> widgets.HTML:
+    """The rulings that apply to a section, as a box (from docs/rulings.md)."""
+    box = widgets.HTML(_TEACH_STYLE + '<div class="teach-box"><h5>Rulings that apply</h5>'
+                       + "".join(ruling_html(r) for r in ids) + "</div>")
+    box.add_class("teach-rulings")
+    return box
+
+
+def odds_card(odds: Odds, caption: str = "") -> widgets.HTML:
+    """The odds of a roll as a box: the roll, the chance of success, every modifier, and the
+    table of outcomes when it is a table roll."""
+    rows = ""
+    if odds.p is None or len(odds.outcomes) > 2:
+        rows = "<table>" + "".join(
+            f"<tr><td>{html.escape(o)}</td><td>{float(p):.1%}</td><td>{p}</td></tr>"
+            for o, p in odds.outcomes) + "</table>"
+    head = f"<h5>{html.escape(caption or odds.title)}</h5>"
+    note = f"<div><i>{html.escape(odds.note)}</i></div>" if odds.note else ""
+    box = widgets.HTML(_TEACH_STYLE + f'<div class="teach-box">{head}{odds_html(odds)}'
+                       f"{rows}{note}</div>")
+    box.add_class("teach-odds")
+    return box
+
+
+def example(game_id: str, scenario: dict[str, Any], caption: str = "", players: int = 2,
+            seed: int = 1, seats: list[str] | None = None) -> widgets.VBox:
+    """A live example: the game at ``scenario``'s position, to step through and start again."""
+    stepper = Stepper(game_id, players, seed, seats or ["human"] * players,
+                      scenario=scenario, compact=True)
+    box = widgets.VBox([widgets.HTML(f"<b>{html.escape(caption)}</b>"), stepper])
+    box.add_class("teach-example")
+    return box
+
+
+class Lesson(widgets.VBox):
+    """A recorded game replayed step by step, with commentary on the steps that have some.
+
+    The record is the golden playthrough of that game, seed and bots (the same lines as
+    ``python -m explorer.engine.playthrough``), regenerated live, so it always matches the rules.
+    """
+
+    def __init__(self, game_id: str, players: int = 2, seed: int = 0, bots: str = "random",
+                 steps: int = 200, commentary: dict[int, str] | None = None) -> None:
+        lines = list(record(game_id, players, seed, bots, steps))
+        self.steps: list[list[str]] = []
+        for line in lines:
+            if line and line[0].isdigit():
+                self.steps.append([line])
+            elif self.steps and line.startswith("  "):
+                self.steps[-1].append(line)
+        self.header = [line for line in lines if line.startswith("#")][:2]
+        self.commentary = commentary or {}
+        self.message = MessageArea()
+        self.position = widgets.IntSlider(min=1, max=max(1, len(self.steps)), value=1,
+                                          description="Step", continuous_update=False,
+                                          layout=widgets.Layout(width="520px"))
+        self.position.add_class("lesson-slider")
+        back = widgets.Button(description="Back", icon="step-backward")
+        back.add_class("lesson-back")
+        forward = widgets.Button(description="Next", icon="step-forward")
+        forward.add_class("lesson-next")
+        ahead = widgets.Button(description="Next note", icon="forward")
+        ahead.add_class("lesson-next-note")
+        guard = self.message.guard
+        back.on_click(guard(lambda _: self._move(-1)))
+        forward.on_click(guard(lambda _: self._move(1)))
+        ahead.on_click(guard(lambda _: self._next_note()))
+        self.position.observe(guard(lambda _: self._draw()), names="value")
+        self.shown = widgets.HTML()
+        self.shown.add_class("lesson-shown")
+        super().__init__(children=[
+            widgets.HTML(_TEACH_STYLE + "<br>".join(html.escape(h) for h in self.header)),
+            widgets.HBox([back, forward, ahead, self.position]), self.shown, self.message])
+        self.add_class("lesson")
+        self._draw()
+
+    def _move(self, delta: int) -> None:
+        self.position.value = min(max(1, self.position.value + delta), self.position.max)
+
+    def _next_note(self) -> None:
+        later = [s for s in sorted(self.commentary) if s > self.position.value]
+        if not later:
+            raise ValueError("no more notes in this lesson")
+        self.position.value = min(later[0], self.position.max)
+
+    def _draw(self) -> None:
+        number = self.position.value
+        if not 1 <= number <= len(self.steps):
+            raise ValueError(f"no step {number} in this lesson")
+        step = "\n".join(self.steps[number - 1])
+        note = self.commentary.get(number)
+        note_html = f'<div class="lesson-note">{html.escape(note)}</div>' if note else ""
+        self.shown.value = f'{note_html}<div class="lesson-step">{html.escape(step)}</div>'

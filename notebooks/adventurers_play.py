@@ -1,0 +1,64 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Adventurers, step by step
+#
+# Each phase of a turn has a cell below. The cell of the phase the game is in is live:
+# its choices are buttons, and before every roll or draw it shows the exact odds, the
+# modifiers, a **Roll** button and a "what if" choice of outcome. The other cells show
+# what happened there last. Seats can be played by a person or a bot; Undo and Redo go
+# back and forth; a game can be saved and loaded.
+
+# %%
+from explorer.ui.stepper import Stepper
+
+play = Stepper("adventurers", players=2, seed=7)
+play
+
+# %% [markdown]
+# ## Setup
+#
+# Setup: professions, 5 cards each, who goes first.
+
+# %%
+play.cell("setup")
+
+# %% [markdown]
+# ## The Draw Phase
+#
+# The Draw Phase: 2 cards, hand size 5.
+
+# %%
+play.cell("draw")
+
+# %% [markdown]
+# ## The Research Phases, before and after travelling.
+#
+# The Research Phases, before and after travelling.
+
+# %%
+play.cell("research")
+
+# %% [markdown]
+# ## The Travel Phase
+#
+# The Travel Phase: a Travel or Location card on the chain.
+
+# %%
+play.cell("travel")
+
+# %% [markdown]
+# ## The Encounter Phase
+#
+# The Encounter Phase: the opponent to your right may play an Encounter; the Encounter and Escape rolls.
+
+# %%
+play.cell("encounter")

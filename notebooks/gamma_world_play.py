@@ -1,0 +1,48 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Gamma World, step by step
+#
+# Each phase of a turn has a cell below. The cell of the phase the game is in is live:
+# its choices are buttons, and before every roll or draw it shows the exact odds, the
+# modifiers, a **Roll** button and a "what if" choice of outcome. The other cells show
+# what happened there last. Seats can be played by a person or a bot; Undo and Redo go
+# back and forth; a game can be saved and loaded.
+
+# %%
+from explorer.ui.stepper import Stepper
+
+play = Stepper("gamma_world", players=2, seed=7)
+play
+
+# %% [markdown]
+# ## The Action Phase
+#
+# The Action Phase: spend Action Points to recruit, draw, play items and attack.
+
+# %%
+play.cell("action")
+
+# %% [markdown]
+# ## A battle
+#
+# A battle: rounds of Force dice against Threat dice until one side falls or the followers retreat.
+
+# %%
+play.cell("battle")
+
+# %% [markdown]
+# ## The Healing Phase
+#
+# The Healing Phase: damage counters removed.
+
+# %%
+play.cell("healing")
