@@ -254,8 +254,8 @@ class Stepper(widgets.VBox):
             children = [
                 widgets.HTML(_STYLE + _STEP_STYLE),
                 self.status,
-                widgets.HBox(self.seat_boxes + [self.auto_roll]),
-                widgets.HBox(list(buttons.values()) + [self.progress]),
+                widgets.HBox([*self.seat_boxes, self.auto_roll]),
+                widgets.HBox([*list(buttons.values()), self.progress]),
                 widgets.HBox([self.download, self.upload]),
                 self.message,
                 widgets.Accordion(children=[self.log_view], titles=("Game log",)),
@@ -335,7 +335,7 @@ class Stepper(widgets.VBox):
 
     def restart(self) -> None:
         """Back to the start (the scenario's position, or a new game with the same seed)."""
-        game_id, players, seed, seats, scenario, options = self.start
+        game_id, players, seed, _seats, scenario, options = self.start
         self.session = PlaySession.start(game_id, players, seed,
                                          [b.value for b in self.seat_boxes], scenario, **options)
         self.refresh()

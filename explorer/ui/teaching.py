@@ -61,7 +61,7 @@ def ruling_html(ruling: str) -> str:
     """One ruling as HTML: its number and title, the seed's words, the decision."""
     known = _rulings()
     if ruling not in known:
-        raise UnknownNameError("ruling", ruling, sorted(known)[:10] + ["..."])
+        raise UnknownNameError("ruling", ruling, [*sorted(known)[:10], "..."])
     title, quotes, decision = known[ruling]
     quoted = "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in quotes)
     return (f'<div class="teach-ruling"><b>{html.escape(ruling)}</b> {html.escape(title)}'
