@@ -26,7 +26,7 @@ test-deps: $(VENV)/.test chromium
 
 ## Serve the dashboards with Voila on http://127.0.0.1:8866
 serve: $(VENV)/.base
-	@echo "Serving the dashboards at http://$(HOST):$(PORT)/"
+	@echo "Serving the dashboards at http://$(HOST):$(PORT)/ (start at http://$(HOST):$(PORT)/voila/render/index.ipynb)"
 	$(VENV)/bin/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --no-browser
 
 ## Run the whole test suite (unit, data, notebooks, real Voila + Chromium)

@@ -1,0 +1,200 @@
+"""The step-through model (PlaySession), its widgets (Stepper) and the teaching widgets."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from explorer.errors import IllegalAction, SavedGameError, UnknownNameError
+from explorer.odds import rifts as rifts_odds
+from explorer.ui.session import CELLS, PlaySession, cell_of
+from explorer.ui.stepper import FOLLOW, Stepper, odds_html
+from explorer.ui.teaching import Lesson, example, odds_card, ruling_html, rulings
+
+
+@pytest.mark.parametrize(("game", "phase", "cell"), [
+    ("rifts", "travel.survival", "travel"),
+    ("rifts", "travel.encounter.combat.escape", "combat"),
+    ("rifts", "mission.combat.morale", "combat"),
+    ("rifts", "scenario.combat.start", "combat"),
+    ("rifts", "decision", "decision"),
+    ("adventurers", "encounter.escape", "encounter"),
+    ("adventurers", "research.after", "research"),
+    ("gamma_world", "action.attack.battle", "battle"),
+    ("gamma_world", "action.recruit", "action"),
+])
+def test_each_phase_has_its_cell(game: str, phase: str, cell: str) -> None:
+    assert cell_of(game, phase) == cell and cell in CELLS[game]
+
+
+def test_a_session_waits_for_the_person_and_lets_bots_play() -> None:
+    session = PlaySession.start("rifts", players=2, seed=7)
+    assert session.view().kind == "chance" and session.persons_turn()
+    assert session.advance() == 0  # a roll of setup: the person rolls it
+    session.play_to_end_of_turn()
+    session.advance()
+    view = session.view()
+    assert view.kind == "decision" and view.player == 0 and view.cell == "decision"
+
+
+@pytest.mark.parametrize("bad", [-1, 99, True, "0", 1.0, None])
+def test_a_bad_choice_is_refused_and_changes_nothing(bad: object) -> None:
+    session = PlaySession.start("rifts", players=2, seed=7)
+    session.play_to_end_of_turn()
+    session.advance()
+    before = session.game.snapshot()
+    with pytest.raises(IllegalAction):
+        session.act(bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="no roll or draw is pending"):
+        session.roll()
+    assert session.game.snapshot() == before
+
+
+def test_what_if_forces_an_outcome_and_undo_takes_it_back() -> None:
+    session = PlaySession.start("rifts", players=2, seed=7)
+    before = session.game.snapshot()
+    session.force(session.view().choices.index("Mind Melter"))
+    assert session.game.state.parties[0].members[0].name == "Mind Melter"
+    session.undo()
+    assert session.game.snapshot() == before
+    with pytest.raises(IllegalAction):
+        session.force(500)
+
+
+def test_seats_are_checked() -> None:
+    session = PlaySession.start("gamma_world", players=3, seed=1)
+    with pytest.raises(IllegalAction, match="seats must be 3 of human"):
+        session.set_seats(["human", "robot", "random"])
+    with pytest.raises(IllegalAction):
+        session.set_seats(["human"])
+    session.set_seats(["random", "random", "human"])
+    assert set(session.bots) == {0, 1}
+
+
+def test_save_and_load_and_a_bad_save_changes_nothing() -> None:
+    session = PlaySession.start("adventurers", players=2, seed=4)
+    session.play_to_end_of_turn()
+    text = session.save()
+    other = PlaySession.start("adventurers", players=2, seed=9)
+    other.load(text.encode())
+    assert other.game.snapshot() == session.game.snapshot()
+    before = other.game.snapshot()
+    for bad in (b"\xff\xfe", b"{}", b"x" * (6 * 2**20)):
+        with pytest.raises(SavedGameError):
+            other.load(bad)
+        assert other.game.snapshot() == before
+
+
+def test_the_log_of_a_cell() -> None:
+    session = PlaySession.start("rifts", players=2, seed=7)
+    session.play_to_end_of_turn()
+    entries = session.log_of("setup", last=5)
+    assert len(entries) == 5 and all(e.phase.startswith("setup") for e in entries)
+
+
+# ---- the widgets ---------------------------------------------------------------------------
+
+def _live(stepper: Stepper) -> list[str]:
+    return [name for name, cell in stepper._cells.items() if "step-live" in cell._dom_classes]
+
+
+@pytest.mark.parametrize("game", ["rifts", "adventurers", "gamma_world"])
+def test_the_stepper_steps_each_game_by_its_buttons(game: str) -> None:
+    stepper = Stepper(game, players=2, seed=3)
+    for name in CELLS[game]:
+        stepper.cell(name)
+    stepper.buttons["turn"].click()
+    for _ in range(30):
+        view = stepper.session.view()
+        if view.kind == "over":
+            break
+        live = stepper._cells[view.cell]
+        assert _live(stepper) == [view.cell]
+        if view.kind == "chance":
+            next(w for w in _walk(live) if "step-roll" in w._dom_classes).click()
+        else:
+            buttons = [w for w in _walk(live) if "step-choice" in w._dom_classes]
+            (buttons[0] if buttons else next(
+                w for w in _walk(live) if "step-take" in w._dom_classes)).click()
+    assert stepper.message.value == ""
+    assert f"Step {stepper.session.game.steps} " in stepper.status.value
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def test_unknown_cells_are_refused() -> None:
+    stepper = Stepper("gamma_world", players=2, seed=1)
+    with pytest.raises(IllegalAction, match="no phase cell 'combat'"):
+        stepper.cell("combat")
+
+
+def test_the_odds_before_a_roll_are_the_engines() -> None:
+    scenario = {"parties": [{"members": [{"name": "Wilderness Scout"}, {"name": "Vagabond"}],
+                             "location": "Farms"}, {"members": [{"name": "Mystic"}],
+                                                    "location": "Chi-Town"}], "at": "Travel"}
+    stepper = Stepper("rifts", players=2, seed=1, seats=["human", "human"], scenario=scenario,
+                      compact=True)
+    shown = stepper.cell(FOLLOW)
+    text = " ".join(w.value for w in _walk(shown) if hasattr(w, "value")
+                    and isinstance(w.value, str))
+    expected = rifts_odds.roll("survival", ["Wilderness Scout", "Vagabond"], "Farms")
+    assert f'data-exact="{expected.p}"' in text and expected.breakdown[1] in text
+    assert odds_html(expected) in text
+
+
+def test_a_bad_upload_shows_a_message_and_keeps_the_game() -> None:
+    stepper = Stepper("rifts", players=2, seed=7)
+    before = stepper.session.game.snapshot()
+    stepper.upload.value = ({"name": "x.json", "type": "", "size": 3, "content": b"{x}",
+                             "last_modified": datetime.datetime(2026, 1, 1,
+                                                                tzinfo=datetime.UTC)},)
+    assert "explorer-message-error" in stepper.message.value
+    assert stepper.session.game.snapshot() == before
+
+
+def test_save_makes_a_download_link() -> None:
+    stepper = Stepper("rifts", players=2, seed=7)
+    stepper.buttons["save"].click()
+    assert 'download="rifts-game.json"' in stepper.download.value
+
+
+def test_a_compact_example_starts_again() -> None:
+    box = example("rifts", {"parties": [{"members": [{"name": "Cyber-Knight"}],
+                                         "location": "Farms"}, {}], "at": "combat",
+                            "foe": "Wolfen"}, "A Cyber-Knight meets Wolfen")
+    stepper = box.children[1]
+    stepper.roll()
+    assert stepper.session.game.steps == 1
+    stepper.restart()
+    assert stepper.session.game.steps == 0
+
+
+# ---- the teaching widgets ------------------------------------------------------------------
+
+def test_rulings_show_the_seeds_words_and_the_decision() -> None:
+    text = ruling_html("rifts-32")
+    assert "Get +2 for each Character with the Stealth and Escape Abilities." in text
+    assert "once" in text and "<b>rifts-32</b>" in text
+    assert "gw-33" in rulings("rifts-32", "gw-33").value
+    with pytest.raises(UnknownNameError, match="unknown ruling 'rifts-999'"):
+        ruling_html("rifts-999")
+
+
+def test_an_odds_card_shows_the_chance_and_the_table() -> None:
+    card = odds_card(rifts_odds.roll("hit", [], None, tough=True), "A hit on a Tough Character")
+    assert "A hit on a Tough Character" in card.value and "Incapacitated" in card.value
+
+
+def test_a_lesson_replays_the_record_with_notes() -> None:
+    lesson = Lesson("rifts", players=2, seed=37, steps=40, commentary={5: "Look here"})
+    assert lesson.position.max == 40 and lesson.shown.value.startswith(
+        '<div class="lesson-step">1 [setup.characters]')
+    lesson._next_note()
+    assert lesson.position.value == 5 and "Look here" in lesson.shown.value
+    with pytest.raises(ValueError, match="no more notes"):
+        lesson._next_note()
