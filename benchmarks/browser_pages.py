@@ -1,0 +1,143 @@
+"""In a real browser: how fast each page is ready, how fast a click updates, how big a kernel is.
+
+    .venv/bin/python benchmarks/browser_pages.py [--repeat 3] [--warmup 40]
+
+Starts the project's Voila (voila.json: preheated kernels) on a free port, waits ``--warmup``
+seconds for the kernel pools to fill, then in Debian's Chromium:
+
+- for every page linked from the landing page, the time from navigation to its widgets being
+  drawn (median of ``--repeat`` visits, each in a fresh browser context; issue #6's target:
+  <= 1.5 s preheated);
+- on the Rifts step-through page, the time from a click on a step's button to the page showing
+  the new step (median of 20 clicks; target <= 100 ms);
+- the resident memory of the kernels Voila runs, read from /proc (target <= 200 MB per viewer).
+
+Prints Markdown tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, sync_playwright
+
+from explorer.serve import CHROMIUM_ARGS, chromium, running_voila
+
+READY = {
+    "index.ipynb": ".jp-RenderedMarkdown a[href$='.ipynb']",
+    "cards.ipynb": ".card-browser .cards-table tbody tr",
+}
+"""The element that means a page is ready; every other page: its first widget."""
+
+
+def _ready_selector(name: str) -> str:
+    if name in READY:
+        return READY[name]
+    if name.endswith("_play.ipynb"):
+        return ".stepper .stepper-status-line"
+    return ".jupyter-widgets.widget-box, .jupyter-widgets.widget-vbox"
+
+
+def page_times(page_factory, base: str, names: list[str],
+               repeat: int) -> list[tuple[str, float | None]]:
+    """Median seconds from navigation to ready for each page (None: it never got ready)."""
+    results: list[tuple[str, float | None]] = []
+    for name in names:
+        times = []
+        for _ in range(repeat):
+            page = page_factory()
+            start = time.perf_counter()
+            try:
+                page.goto(f"{base}/voila/render/{name}", wait_until="commit")
+                page.locator(_ready_selector(name)).first.wait_for(timeout=60_000)
+                times.append(time.perf_counter() - start)
+            except PlaywrightError:
+                pass
+            page.context.close()
+            time.sleep(2)  # let the pool refill its preheated kernel
+        results.append((name, statistics.median(times) if times else None))
+    return results
+
+
+def click_times(page: Page, base: str, clicks: int = 20) -> list[float]:
+    page.goto(f"{base}/voila/render/rifts_play.ipynb", wait_until="commit")
+    status = page.locator(".stepper-status")
+    status.wait_for(timeout=120_000)
+    times = []
+    for _ in range(clicks):
+        before = status.inner_text()
+        live = page.locator(".step-live")
+        button = live.locator(".step-roll, .step-choice").first
+        start = time.perf_counter()
+        button.click()
+        page.wait_for_function(
+            "([el, text]) => el.innerText !== text",
+            arg=[status.element_handle(), before], timeout=30_000)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def kernel_memory() -> list[int]:
+    """Resident memory (bytes) of every ipykernel process on this machine."""
+    sizes = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            command = (proc / "cmdline").read_bytes().replace(b"\0", b" ")
+            if b"ipykernel" not in command:
+                continue
+            for line in (proc / "status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    sizes.append(int(line.split()[1]) * 1024)
+        except OSError:
+            continue
+    return sizes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--warmup", type=float, default=40.0)
+    args = parser.parse_args()
+    if args.repeat < 1 or args.warmup < 0:
+        parser.error("--repeat must be at least 1 and --warmup not negative")
+    with running_voila() as base, sync_playwright() as p:
+        time.sleep(args.warmup)
+        browser = p.chromium.launch(executable_path=chromium(), args=list(CHROMIUM_ARGS))
+        landing = browser.new_page()
+        landing.goto(f"{base}/voila/render/index.ipynb", wait_until="load", timeout=120_000)
+        names = ["index.ipynb"] + [h.rsplit("/", 1)[-1] for h in landing.eval_on_selector_all(
+            "a[href$='.ipynb']", "els => els.map(e => e.href)")]
+        landing.context.close()
+        time.sleep(5)
+        print("| page | navigation to widgets ready (median) |")
+        print("| --- | ---: |")
+        for name, seconds in page_times(lambda: browser.new_context().new_page(), base, names,
+                                        args.repeat):
+            print(f"| {name} | {'did not load' if seconds is None else f'{seconds:.2f} s'} |")
+        page = browser.new_context().new_page()
+        clicks = click_times(page, base)
+        print()
+        print("| step-through click to updated page | median | 90th percentile |")
+        print("| --- | ---: | ---: |")
+        ordered = sorted(clicks)
+        print(f"| rifts_play.ipynb, {len(clicks)} clicks | {statistics.median(clicks) * 1000:.0f}"
+              f" ms | {ordered[int(0.9 * (len(ordered) - 1))] * 1000:.0f} ms |")
+        sizes = kernel_memory()
+        print()
+        print(f"| kernels running | median resident memory | largest | (pid {os.getpid()}) |")
+        print("| ---: | ---: | ---: | --- |")
+        if sizes:
+            print(f"| {len(sizes)} | {statistics.median(sizes) / 2**20:.0f} MB | "
+                  f"{max(sizes) / 2**20:.0f} MB | |")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
