@@ -29,21 +29,23 @@ from explorer.odds import Odds, check_odds, from_roll
 KINDS = {
     "survival": "Survival", "escape": "Escape", "supply": "Supply", "mission": "Mission",
     "heal": "Heal", "encounter": "Encounter", "morale": "Morale", "hit": "Hit Result",
+    "hazard": "Hazard", "escape_table": "Escape Table", "bonus_supply": "Bonus Supply",
+    "bonus_supply_table": "Bonus Supply Table", "loot": "Loot", "experience": "Experience",
+    "combat_event": "Combat Event", "chaos": "Chaos", "use": "Use", "repair": "Repair",
+    "protection": "Protection", "ley_lines": "Ley Lines",
+    "character_attack": "Character Attack", "foe_attack": "Foe Attack",
 }
-"""The kinds of roll :func:`roll` knows, and their names in the ``rolls`` table."""
+"""The kinds of roll :func:`roll` knows, and their names in the ``rolls`` table: the issue's
+eight, and every other check or table roll of the game."""
 
-SITUATION = {
-    "survival": {"modifier"},
-    "escape": {"modifier"},
+SITUATION = {kind: {"modifier"} for kind in KINDS} | {
     "supply": {"modifier", "supplied_here_last_turn"},
-    "mission": {"modifier"},
-    "heal": {"modifier"},
-    "encounter": {"modifier"},
     "morale": {"modifier", "foe", "monster", "human", "tokens_destroyed", "below_half",
                "show_fear"},
     "hit": {"modifier", "tough", "target"},
 }
-"""The situation keywords each kind takes."""
+"""The situation keywords each kind takes (``modifier``: any other modifier, e.g. a healer's
++2 on an extra Heal roll, or -2 for Weakened)."""
 
 CardSpec = str | tuple[str, str] | dict[str, Any]
 MemberSpec = str | tuple[str, Sequence[CardSpec]]

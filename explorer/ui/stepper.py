@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import html
+from functools import cache
 from typing import Any
 
 import altair as alt
@@ -69,6 +70,12 @@ def odds_html(odds: Odds) -> str:
     return f'<div class="step-odds">{"<br>".join(lines)}</div>'
 
 
+@cache
+def card_index(game_id: str) -> _CardIndex:
+    """The card index of a game, built once per kernel."""
+    return _CardIndex(game_id)
+
+
 class _CardIndex:
     """Card names of a game mapped to their table, for drawing card faces in choices."""
 
@@ -106,7 +113,8 @@ class PhaseCell(widgets.VBox):
     def __init__(self, stepper: Stepper, name: str) -> None:
         self.stepper = stepper
         self.cell_name = name
-        self.heading = widgets.HTML(f"<h4>{html.escape(CELL_TITLES.get(name, name))}</h4>")
+        title = "What happens next" if name == FOLLOW else CELL_TITLES.get(name, name)
+        self.heading = widgets.HTML(f"<h4>{html.escape(title)}</h4>")
         self.body = widgets.VBox()
         super().__init__(children=[self.heading, self.body])
         self.add_class("step-cell")
@@ -131,10 +139,14 @@ class PhaseCell(widgets.VBox):
                 "<li>Nothing has happened here yet.</li>"
             self.body.children = [widgets.HTML(f'<ul class="step-history">{items}</ul>')]
             return
+        recent: list[widgets.Widget] = []
+        if self.cell_name == FOLLOW and session.game.log:  # what just happened, in brief
+            lines = "".join(f"<li>{html.escape(e.text)}</li>" for e in session.game.log[-4:])
+            recent = [widgets.HTML(f'<ul class="step-history">{lines}</ul>')]
         if view.kind == "decision":
-            self.body.children = self._decision(view)
+            self.body.children = recent + self._decision(view)
         else:
-            self.body.children = self._chance(view)
+            self.body.children = recent + self._chance(view)
 
     def _decision(self, view: Any) -> list[widgets.Widget]:
         guard = self.stepper.message.guard
@@ -205,7 +217,7 @@ class Stepper(widgets.VBox):
         _enable_offline_charts()
         self.session = PlaySession.start(game_id, players, seed, seats, scenario, **options)
         self.start = (game_id, players, seed, seats, scenario, options)
-        self.card_index = _CardIndex(game_id)
+        self.card_index = card_index(game_id)
         self.message = MessageArea()
         self._cells: dict[str, PhaseCell] = {}
         guard = self.message.guard

@@ -92,9 +92,10 @@ def odds_card(odds: Odds, caption: str = "") -> widgets.HTML:
     return box
 
 
-def example(game_id: str, scenario: dict[str, Any], caption: str = "", players: int = 2,
-            seed: int = 1, seats: list[str] | None = None) -> widgets.VBox:
-    """A live example: the game at ``scenario``'s position, to step through and start again."""
+def example(game_id: str, scenario: dict[str, Any] | None, caption: str = "",
+            players: int = 2, seed: int = 1, seats: list[str] | None = None) -> widgets.VBox:
+    """A live example: the game at ``scenario``'s position (None: a new game), to step through
+    and start again."""
     stepper = Stepper(game_id, players, seed, seats or ["human"] * players,
                       scenario=scenario, compact=True)
     box = widgets.VBox([widgets.HTML(f"<b>{html.escape(caption)}</b>"), stepper])
@@ -118,7 +119,7 @@ class Lesson(widgets.VBox):
                 self.steps.append([line])
             elif self.steps and line.startswith("  "):
                 self.steps[-1].append(line)
-        self.header = [line for line in lines if line.startswith("#")][:2]
+        self.header = [line.lstrip("# ") for line in lines if line.startswith("#")][1:2]
         self.commentary = commentary or {}
         self.message = MessageArea()
         self.position = widgets.IntSlider(min=1, max=max(1, len(self.steps)), value=1,
@@ -131,6 +132,7 @@ class Lesson(widgets.VBox):
         forward.add_class("lesson-next")
         ahead = widgets.Button(description="Next note", icon="forward")
         ahead.add_class("lesson-next-note")
+        self.next_note = ahead
         guard = self.message.guard
         back.on_click(guard(lambda _: self._move(-1)))
         forward.on_click(guard(lambda _: self._move(1)))
@@ -160,4 +162,5 @@ class Lesson(widgets.VBox):
         step = "\n".join(self.steps[number - 1])
         note = self.commentary.get(number)
         note_html = f'<div class="lesson-note">{html.escape(note)}</div>' if note else ""
+        self.next_note.disabled = not any(s > number for s in self.commentary)
         self.shown.value = f'{note_html}<div class="lesson-step">{html.escape(step)}</div>'

@@ -694,7 +694,7 @@ def test_ruling_68_wiped_out_party_halves_its_at_and_starts_again() -> None:
     run(game, {"Character Attack": 1})
     roll(game, 4, "Foe Attack")  # one Character: no random pick
     roll(game, 1, "Hit Result")  # Killed
-    assert party(game).at == 7 // 2  # line 529: half, rounding down
+    assert party(game).at == 7 - 7 // 2  # line 529: discard half, rounding down: 3 (rifts-88)
     assert party(game).hand == []  # discard all your cards
     assert "Fly" in discards(game, "Magic")
     draw(game, "Character", "Vagabond")  # line 530: 2 new Characters
@@ -720,7 +720,7 @@ def test_ruling_73_wiped_out_when_no_character_can_act(wounds: int,
     assert run(game, rolls) == list(rolls)
     assert roll_name(game) != "Foe Attack"  # the other Tokens do not attack any more
     assert "The party is Wiped Out" in log_since(game, 0)
-    assert party(game).at == 5 // 2  # line 529: half, rounding down
+    assert party(game).at == 5 - 5 // 2  # line 529: discard half (2), keep 3 (rifts-88)
     assert "Mind Melter" in discards(game, "Character")
     assert discards(game, "Foe") == ["Dinosaurs"]  # ruling rifts-74
 
@@ -928,3 +928,15 @@ def test_ruling_85_ambushed_order() -> None:
             choose(game, "End the Action Segment")
     assert phases == ["mission.combat.foe attacks", "mission.combat.character attacks",
                       "mission.combat.actions"]
+
+
+@pytest.mark.parametrize(("at", "kept"), [(7, 4), (6, 3), (1, 1), (0, 0)])
+def test_ruling_88_wiped_out_discards_half_the_at_rounding_down(at: int, kept: int) -> None:
+    # line 529 "discard all your cards and half your AT rounding down": 7 AT, half is 3.5,
+    # rounded down 3 discarded, 4 kept; 6: 3 and 3; 1: 0 discarded; 0: nothing
+    game = combat(["Mind Melter"], "Dinosaurs", at=at)
+    choose(game, "Fight this round")
+    run(game, {"Character Attack": 1})
+    roll(game, 4, "Foe Attack")
+    roll(game, 1, "Hit Result")  # Killed: the party is Wiped Out
+    assert party(game).at == kept

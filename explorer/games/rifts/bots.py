@@ -83,8 +83,11 @@ class RiftsHeuristicBot(Bot):
         ours = sum(P.base_force(data, m) + sum(
             (data.card(h.deck, h.name).force or 0) for h in m.attached if not h.damaged)
             for m in state.parties[seat].members if P.is_able(m, data))
-        theirs = sum(t.force for t in combat.tokens if t.alive) if combat else 0
-        flee = theirs > 2.5 * max(ours, 1)
+        per_attack = data.constants["foe_force_per_attack_roll"]
+        dangerous = [t for t in combat.tokens if t.alive and t.force + t.bonus >= per_attack] \
+            if combat else []
+        theirs = sum(t.force for t in dangerous)
+        flee = theirs > 2.5 * max(ours, 1)  # Tokens under 10 Force cannot attack at all
         return next(a for a in actions if a.name == ("escape" if flee else "fight"))
 
     def _card_value(self, state: RiftsState, seat: int, action: Action) -> int:

@@ -685,7 +685,8 @@ def end_act(ctx: Ctx, seat: int) -> Step:
 
 
 def wipe_out(ctx: Ctx, seat: int) -> Step:
-    """WIPED OUT: discard all cards and half the AT (rounding down), then start again with 2
+    """WIPED OUT: discard all cards and half the AT (the half discarded rounds down; ruling
+    rifts-88), then start again with 2
     new Characters, each with 2 Aid cards as at setup (lines 527-530; ruling rifts-68)."""
     party = ctx.party(seat)
     ctx.note("The party is Wiped Out", seat)
@@ -694,6 +695,7 @@ def wipe_out(ctx: Ctx, seat: int) -> Step:
     party.hand.clear()
     for member in list(party.members):
         ctx.discard_member(seat, member, "is lost with the party")
-    party.at //= ctx.constants["wiped_out_adventure_token_divisor"]
+    # "discard ... half your AT rounding down": the half discarded rounds down (rifts-88)
+    party.at -= party.at // ctx.constants["wiped_out_adventure_token_divisor"]
     ctx.note(f"Keeps {party.at} AT", seat)
     yield from new_characters(ctx, seat, "wiped_out_new_characters")
