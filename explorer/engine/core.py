@@ -15,10 +15,10 @@ outcome is sampled again, a forced "what if" outcome is not).
 from __future__ import annotations
 
 import hashlib
-from bisect import bisect_right
 import json
 import random
 import secrets
+from bisect import bisect_right
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
