@@ -6,11 +6,13 @@ import datetime
 
 import pytest
 
+import explorer
+from explorer.engine.playthrough import replay
 from explorer.errors import IllegalAction, SavedGameError, UnknownNameError
 from explorer.odds import rifts as rifts_odds
 from explorer.ui.session import CELLS, PlaySession, cell_of
 from explorer.ui.stepper import FOLLOW, Stepper, odds_html
-from explorer.ui.teaching import Lesson, example, odds_card, ruling_html, rulings
+from explorer.ui.teaching import LESSONS, Lesson, example, odds_card, ruling_html, rulings
 
 
 @pytest.mark.parametrize(("game", "phase", "cell"), [
@@ -190,11 +192,26 @@ def test_an_odds_card_shows_the_chance_and_the_table() -> None:
     assert "A hit on a Tough Character" in card.value and "Incapacitated" in card.value
 
 
-def test_a_lesson_replays_the_record_with_notes() -> None:
-    lesson = Lesson("rifts", players=2, seed=37, steps=40, commentary={5: "Look here"})
-    assert lesson.position.max == 40 and lesson.shown.value.startswith(
+def test_a_lesson_replays_a_saved_game_with_notes() -> None:
+    lesson = Lesson("rifts-seed1.json", commentary={5: "Look here"})
+    assert lesson.position.max == 300 and lesson.shown.value.startswith(
         '<div class="lesson-step">1 [setup.characters]')
+    assert not lesson.next_note.disabled
     lesson._next_note()
     assert lesson.position.value == 5 and "Look here" in lesson.shown.value
+    assert lesson.next_note.disabled
     with pytest.raises(ValueError, match="no more notes"):
         lesson._next_note()
+    with pytest.raises(ValueError, match=r"notes at steps \[301\] are beyond its 300 steps"):
+        Lesson("rifts-seed1.json", commentary={301: "too late"})
+
+
+@pytest.mark.parametrize("saved", sorted(p.name for p in LESSONS.glob("*.json")))
+def test_every_lesson_still_replays(saved: str) -> None:
+    # a saved lesson game replays step for step (a rules change that breaks it fails here)
+    text = (LESSONS / saved).read_text(encoding="utf-8")
+    game = explorer.load_game(text)
+    lines = list(replay(text))
+    assert lines[-1].startswith((f"# stopped after {game.steps} steps",
+                                 f"# over after {game.steps} steps"))
+    assert sum(1 for line in lines if line.startswith("  -> ")) == game.steps

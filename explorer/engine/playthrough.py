@@ -13,9 +13,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from explorer.engine.bots import BOT_KINDS, make_bot
-from explorer.engine.core import Chance, Decision, Game, new_game
+from explorer.engine.core import Chance, Decision, Game, load_game, new_game
 from explorer.errors import ExplorerError
 
 HEADER = "# Card Rules Explorer playthrough"
@@ -35,6 +36,37 @@ def arguments(game_id: str, players: int, seed: int, bots: str,
     return args + (["--max-steps", str(max_steps)] if max_steps is not None else [])
 
 
+def describe(game: Game, step: int) -> list[str]:
+    """The lines of one pending step: where, who, and its legal actions or exact outcomes."""
+    pending = game.pending
+    if isinstance(pending, Chance):
+        return [f"{step} [{game.phase}] chance: {pending.label}",
+                f"  outcomes: {_outcomes(pending)}"]
+    assert isinstance(pending, Decision)
+    return [f"{step} [{game.phase}] player {pending.player + 1}: {pending.prompt}",
+            "  legal: " + " | ".join(str(a) for a in pending.actions)]
+
+
+def _ending(game: Game, step: int) -> str:
+    if game.is_over:
+        return (f"# over after {step} steps: winners {[w + 1 for w in game.winners]}, "
+                f"scores {game.scores}")
+    return f"# stopped after {step} steps: scores {game.scores}"
+
+
+def play(game_id: str, players: int, seed: int, bots: str = "random",
+         max_steps: int | None = None) -> Game:
+    """Play a seeded game with bots (seat ``s`` seeded ``seed * 10 + s``) and return it."""
+    game: Game = new_game(game_id, players=players, seed=seed)
+    seats = {s: make_bot(game, bots, seed * 10 + s) for s in range(players)}
+    while not game.is_over and (max_steps is None or game.steps < max_steps):
+        if game.is_chance:
+            game.step()
+        else:
+            game.step(seats[game.current_player].choose(game))
+    return game
+
+
 def record(game_id: str, players: int, seed: int, bots: str = "random",
            max_steps: int | None = None) -> Iterator[str]:
     """Play a seeded game with bots (seat ``s`` seeded ``seed * 10 + s``); yield its record."""
@@ -47,25 +79,33 @@ def record(game_id: str, players: int, seed: int, bots: str = "random",
     step = 0
     while not game.is_over and (max_steps is None or step < max_steps):
         step += 1
-        pending = game.pending
-        if isinstance(pending, Chance):
-            yield f"{step} [{game.phase}] chance: {pending.label}"
-            yield f"  outcomes: {_outcomes(pending)}"
+        yield from describe(game, step)
+        if game.is_chance:
             game.step()
             taken = game._inputs[-1].text
         else:
-            assert isinstance(pending, Decision)
-            yield f"{step} [{game.phase}] player {pending.player + 1}: {pending.prompt}"
-            yield "  legal: " + " | ".join(str(a) for a in pending.actions)
-            action = seats[pending.player].choose(game)
+            action = seats[game.current_player].choose(game)
             game.step(action)
             taken = str(action)
         yield f"  -> {taken}"
-    if game.is_over:
-        yield f"# over after {step} steps: winners {[w + 1 for w in game.winners]}, " \
-              f"scores {game.scores}"
-    else:
-        yield f"# stopped after {step} steps: scores {game.scores}"
+    yield _ending(game, step)
+
+
+def replay(saved: str) -> Iterator[str]:
+    """The record of a saved game (``Game.to_json`` text), step by step: a lesson pinned to
+    the choices and rolls that were made, whatever bots do today. A save the rules no longer
+    replay raises SavedGameError naming the step."""
+    finished = load_game(saved)  # validates every step first
+    game = new_game(finished.game_id, finished.players, finished.seed, finished.scenario,
+                    **finished.options)
+    yield HEADER
+    yield (f"# game {finished.game_id}, {finished.players} players, seed {finished.seed}, "
+           f"a saved game of {finished.steps} steps")
+    for step, taken in enumerate(finished._inputs, start=1):
+        yield from describe(game, step)
+        game._take(taken, clear_redo=False)
+        yield f"  -> {taken.text}"
+    yield _ending(game, finished.steps)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -77,10 +117,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", choices=BOT_KINDS, default="random")
     parser.add_argument("--max-steps", type=int, default=None)
+    parser.add_argument("--save", metavar="FILE", help="write the game (to_json) to FILE "
+                        "instead of printing its record: a lesson to replay")
     args = parser.parse_args(argv)
     if args.players < 1 or args.seed < 0 or (args.max_steps is not None and args.max_steps < 1):
         parser.error("--players and --max-steps must be positive, --seed not negative")
     try:
+        if args.save:
+            game = play(args.game, args.players, args.seed, args.bots, args.max_steps)
+            Path(args.save).write_text(game.to_json(), encoding="utf-8")
+            print(f"wrote {args.save}: {game.steps} steps")
+            return 0
         for line in record(args.game, args.players, args.seed, args.bots, args.max_steps):
             print(line)
     except ExplorerError as error:

@@ -301,3 +301,31 @@ def attack(followers: Sequence[tuple[int, int] | dict[str, Any] | Follower],
                 f"{n} follower(s) vs Threat {threat}",
                 note="exact" if exact else "Markov chain in floating point (not sampled)",
                 extra={"float": float(p), "exact": exact, "error_bound": dropped})
+
+
+@cache
+def _rolls() -> dict[str, dict[str, Any]]:
+    return {r["name"]: r for r in cards.load("gamma_world", "rolls").to_dicts()}
+
+
+def roll(name: str, modifier: int = 0) -> Odds:
+    """The odds of one of Gamma World's single rolls (``breakdown``, ``breakdown_grenade``,
+    ``heal``, ``precognition``, ``wasteland``): ``p`` is the chance a die counts (a Breakdown
+    on 6+, i.e. the item breaks) where the roll has a test, and ``outcomes`` every total."""
+    rows = _rolls()
+    single = {n: r for n, r in rows.items() if r["dice_count"] and r["per"] in (None, "Use")}
+    if name not in single:
+        raise UnknownNameError("Gamma World roll", name, list(single))
+    if isinstance(modifier, bool) or not isinstance(modifier, int) or abs(modifier) > 20:
+        raise BattleInputError(f"modifier must be an integer from -20 to 20; found {modifier!r}")
+    row = single[name]
+    die = row["dice_count"] @ icepool.d(row["dice_sides"]) + row["modifier"] + modifier
+    outcomes = tuple((str(t), Fraction(die.probability(t))) for t in die.outcomes())
+    p = None
+    if row["at_least"] is not None:
+        p = Fraction((die >= row["at_least"]).probability(True))
+    total = row["modifier"] + modifier
+    breakdown = (f"{total:+d} {'grenade' if row['modifier'] else 'modifier'}",) if total else ()
+    return Odds(p, total, breakdown, outcomes,
+                f"{name.replace('_', ' ')}: {row['dice_count']}D{row['dice_sides']}"
+                + (f", {row['at_least']}+ counts" if row["at_least"] is not None else ""))

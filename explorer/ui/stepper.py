@@ -57,12 +57,21 @@ def outcome_chart(odds: Odds) -> alt.Chart:
     )
 
 
+def fraction_text(p: Any) -> str:
+    """A probability for people: the fraction when it is short, else about so much."""
+    text = str(p)
+    return text if len(text) <= 15 else f"about {float(p):.6f}"
+
+
 def odds_html(odds: Odds) -> str:
-    """The odds in words: the chance of success (exact and as a percent) and each modifier."""
+    """The odds in words: the chance the roll succeeds (as a percent, and exactly when it is
+    exact) and each modifier."""
     lines = []
     if odds.p is not None:
+        estimated = bool(odds.note) and odds.note != "exact"
+        how = html.escape(odds.note) if estimated else f"exactly {fraction_text(odds.p)}"
         lines.append(f'<b class="step-p" data-exact="{odds.p}">{float(odds.p):.1%}</b> '
-                     f"chance of success (exactly {odds.p})")
+                     f"chance the roll succeeds ({how})")
     if odds.breakdown:
         lines.append("Modifiers: " + "; ".join(html.escape(b) for b in odds.breakdown))
     elif odds.p is not None:
@@ -141,7 +150,7 @@ class PhaseCell(widgets.VBox):
             return
         recent: list[widgets.Widget] = []
         if self.cell_name == FOLLOW and session.game.log:  # what just happened, in brief
-            lines = "".join(f"<li>{html.escape(e.text)}</li>" for e in session.game.log[-4:])
+            lines = "".join(f"<li>{html.escape(e.text)}</li>" for e in session.game.log[-6:])
             recent = [widgets.HTML(f'<ul class="step-history">{lines}</ul>')]
         if view.kind == "decision":
             self.body.children = recent + self._decision(view)
@@ -187,6 +196,7 @@ class PhaseCell(widgets.VBox):
             parts.append(widgets.HTML(odds_html(odds)))
             if len(odds.outcomes) <= CHART_OUTCOMES_UP_TO:
                 chart = outcome_chart(odds)
+                _enable_offline_charts()  # the first chart of the kernel sets up Vega offline
                 if self._chart is None:
                     self._chart = alt.JupyterChart(chart, embed_options={
                         "renderer": "svg", "actions": False})
@@ -214,7 +224,6 @@ class Stepper(widgets.VBox):
     def __init__(self, game_id: str = "rifts", players: int = 2, seed: int = 7,
                  seats: list[str] | None = None, scenario: dict[str, Any] | None = None,
                  compact: bool = False, **options: Any) -> None:
-        _enable_offline_charts()
         self.session = PlaySession.start(game_id, players, seed, seats, scenario, **options)
         self.start = (game_id, players, seed, seats, scenario, options)
         self.card_index = card_index(game_id)
@@ -379,7 +388,9 @@ class Stepper(widgets.VBox):
                           for s, (kind, score) in enumerate(zip(self.session.seats,
                                                                 view.scores, strict=True)))
         if view.kind == "over":
-            state = "Game over: " + ", ".join(f"Player {w + 1}" for w in view.winners) + " wins"
+            names = [f"Player {w + 1}" for w in view.winners]
+            state = "Game over: " + (f"{names[0]} wins" if len(names) == 1 else
+                                     " and ".join(names) + " share the win")
         else:
             who = "a roll or draw" if view.kind == "chance" else f"Player {view.player + 1}"
             state = f"{html.escape(CELL_TITLES.get(view.cell, view.cell))} ({view.phase}): " \

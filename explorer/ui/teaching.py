@@ -6,7 +6,7 @@ section; its code cells show, for each section:
 >>> example("rifts", scenario={...}, caption="A party meets a Foe")   # a live position
 >>> odds_card(explorer.odds.rifts.roll("survival", [...], "Farms"))   # the odds that matter
 >>> rulings("rifts-32", "rifts-33")                                   # how gaps are decided
->>> Lesson("rifts", players=2, seed=37, commentary={12: "..."})       # a recorded game replayed
+>>> Lesson("rifts-seed1.json", commentary={12: "..."})              # a saved game replayed
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.engine.playthrough import record
+from explorer.engine.playthrough import replay
 from explorer.errors import UnknownNameError
 from explorer.odds import Odds
 from explorer.ui import MessageArea
@@ -103,16 +103,24 @@ def example(game_id: str, scenario: dict[str, Any] | None, caption: str = "",
     return box
 
 
+LESSONS = Path(__file__).resolve().parents[2] / "notebooks" / "lessons"
+"""Saved games the lessons replay (made with ``python -m explorer.engine.playthrough GAME
+--seed S --bots heuristic --max-steps N --save notebooks/lessons/GAME-seedS.json``)."""
+
+
 class Lesson(widgets.VBox):
     """A recorded game replayed step by step, with commentary on the steps that have some.
 
-    The record is the golden playthrough of that game, seed and bots (the same lines as
-    ``python -m explorer.engine.playthrough``), regenerated live, so it always matches the rules.
+    The record is a saved game (``saved``: a file name in ``notebooks/lessons/`` or a path),
+    so the lesson is pinned to the choices and rolls that were made: a change in how bots play
+    cannot move the notes, and a rules change that no longer replays it fails loudly.
     """
 
-    def __init__(self, game_id: str, players: int = 2, seed: int = 0, bots: str = "random",
-                 steps: int = 200, commentary: dict[int, str] | None = None) -> None:
-        lines = list(record(game_id, players, seed, bots, steps))
+    def __init__(self, saved: str | Path, commentary: dict[int, str] | None = None) -> None:
+        path = Path(saved)
+        if not path.is_absolute() and not path.exists():
+            path = LESSONS / path
+        lines = list(replay(path.read_text(encoding="utf-8")))
         self.steps: list[list[str]] = []
         for line in lines:
             if line and line[0].isdigit():
@@ -121,6 +129,10 @@ class Lesson(widgets.VBox):
                 self.steps[-1].append(line)
         self.header = [line.lstrip("# ") for line in lines if line.startswith("#")][1:2]
         self.commentary = commentary or {}
+        beyond = [s for s in self.commentary if not 1 <= s <= len(self.steps)]
+        if beyond:
+            raise ValueError(f"lesson notes at steps {beyond} are beyond its "
+                             f"{len(self.steps)} steps")
         self.message = MessageArea()
         self.position = widgets.IntSlider(min=1, max=max(1, len(self.steps)), value=1,
                                           description="Step", continuous_update=False,

@@ -13,6 +13,7 @@ from itertools import product
 
 import pytest
 
+from explorer.errors import UnknownNameError
 from explorer.odds import gamma_world
 from explorer.odds.gamma_world import BattleInputError
 
@@ -137,3 +138,15 @@ def test_losses_are_counted() -> None:
 def test_bad_input_is_refused(followers: list, threat, message: str) -> None:
     with pytest.raises(BattleInputError, match=message):
         gamma_world.attack(followers, threat)
+
+
+def test_single_rolls_breakdown_and_heal() -> None:
+    # Breakdown: 1D6, 6+ discards the item (seed 004 lines 64-65): 1/6; grenades +1 (line
+    # 66): 5 or 6, 2/6; heal: 1D6 counters (line 62), each 1/6.
+    assert gamma_world.roll("breakdown").p == Fraction(1, 6)
+    assert gamma_world.roll("breakdown_grenade").p == Fraction(1, 3)
+    heal = gamma_world.roll("heal")
+    assert heal.p is None and heal.outcomes == tuple((str(n), Fraction(1, 6))
+                                                     for n in range(1, 7))
+    with pytest.raises(UnknownNameError, match="unknown Gamma World roll 'battle'"):
+        gamma_world.roll("battle")

@@ -12,7 +12,9 @@ from explorer.engine.dice import dice_weights
 from explorer.games.adventurers.data import AdventurersData, Card
 from explorer.games.adventurers.state import AdventurersState
 
-PROFESSION = "Private Investigator"  # an extra card to choose from every turn
+PROFESSIONS = ("Private Investigator", "Reporter", "College Professor", "Daredevil Pilot",
+               "Soldier of Fortune", "Trapper")
+"""The professions the bot likes: more cards to choose from, or dice against common foes."""
 MODES = ("Air", "Train", "Road", "Ground", "Water")  # fewest matching Encounters first
 
 
@@ -46,7 +48,8 @@ class AdventurersHeuristicBot(Bot):
         data: AdventurersData = state._data
         seat = game.current_player
         if "profession" in by_name:
-            return next(a for a in actions if a.args == (PROFESSION,))
+            liked = [a for a in by_name["profession"] if a.args[0] in PROFESSIONS]
+            return self.rng.choice(liked or by_name["profession"])
         if "travel" in by_name:
             return self._travel(state, data, seat, by_name["travel"])
         if "encounter" in by_name:

@@ -1,0 +1,520 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Rifts Adventures: the rules, with live examples
+#
+# Each player runs a party of adventurers across a ruined North America: kitting them out,
+# patching them up, travelling, hunting for trouble and fighting it. Every Foe beaten is worth
+# an Adventure Token (AT); the first party to hold 10 wins.
+#
+# This page goes through the rules in the order you meet them in play. Each section says the
+# rule in a few lines (numbers in brackets are lines of the seed document, the fan rules this
+# project was built from; "rifts-N" is one of our rulings in `docs/rulings.md`), then shows:
+#
+# - **a live example**: a real game set up just before the step the section is about. Press
+#   **Roll** to roll the dice, or pick an outcome under **What if** and **Make it so** to see
+#   what a given roll does. **Undo** steps back, **Start again** resets the example. You play
+#   Player 1; Player 2 is a bot.
+# - **the odds** of the roll that matters there, exact, with every modifier explained;
+# - **the rulings** that settle what the seed leaves open.
+#
+# The page ends with a whole recorded game replayed step by step, with notes.
+
+# %%
+from ipywidgets import VBox
+
+from explorer.engine.dice import Roll
+from explorer.games.rifts.data import rifts_data
+from explorer.odds import Odds, from_roll
+from explorer.odds import rifts as rifts_odds
+from explorer.ui.teaching import Lesson, example, odds_card, rulings
+
+SEATS = ["human", "heuristic"]  # you play Player 1; a bot plays Player 2
+RIVAL = {"members": [{"name": "Elemental Warlock"}], "location": "Settlement"}
+
+
+def table(name: str, *modifiers: tuple[int, str]) -> Odds:
+    """The exact odds of one of the game's plain rolls or roll tables (data/rifts/rolls.toml)."""
+    data = rifts_data()
+    count, sides, fixed, target = data.roll(name)
+    own = ((fixed, "the roll's own modifier"),) if fixed else ()
+    read_on = data.rolls[name]["table"]
+    spec = Roll(name, count, sides, (*own, *modifiers), target, read_on)
+    return from_roll(spec, data.tables[read_on] if read_on else None)
+
+
+# %% [markdown]
+# ## 1. The cards
+#
+# The game uses six decks (16-23):
+#
+# - **Characters** (26-63) are the members of your party. Each has a class (Fighter,
+#   Adventurer, Mage, Racial Class, Psychic), a **Base Force** (raw strength) and a few skills
+#   such as Wilderness, Heal or Pilot, each defined in the ability list (64-117). A "+N" after a
+#   skill makes it N stronger.
+# - Three **Aid decks**, Equipment, Psionic and Magic (118-272), hold cards you attach to a
+#   Character. Each adds its Force and often a skill. Equipment is capped per Character: 2
+#   weapons, 1 armour (Power Armour is armour and needs the Power Armor skill), 1 vehicle (a
+#   robot vehicle counts as one), 2 items, 4 cybernetic implants. Magic goes only to Mages (the
+#   Mage class, or the Dragon Hatchling's Mage skill); Psionic cards only to Characters with a
+#   psychic skill, and the powerful Major (MS) ones only to Major Psychics or to the
+#   specialists who use them in their own way.
+# - **Locations** (531-564) are Urban or Wilderness. Each says what can be bought there and
+#   which kinds of Foe fight harder there.
+# - A **Foe** card (566-628) is a band of enemies: a number of **Tokens** of equal Force,
+#   type letters (Monster, Human, D-Bee, ...) and sometimes Aid cards it draws to fight with.
+#
+# In a fight, a Character's Force is its Base Force, plus the Force of its undamaged attached
+# cards, plus 1 per Experience Token, plus whatever its skills add (Pilot +3 with a Vehicle,
+# Wilderness +2 in the Wilderness, and so on). A party may hold at most 40 Base Force and 8
+# Characters (273-275).
+#
+# Magic and Psionic cards wear out: whenever one lends its Force or a skill, roll 1D6; on 5 or
+# 6 it works this one last time and is then thrown away (385-388). In a fight that roll is made
+# once for the whole fight (rifts-60).
+#
+# **Example.** A Coalition Elite Veteran (a Fighter who can wear Power Armour) and a Line
+# Walker (a Mage) have four cards in hand. The Decision Act offers only what is legal: the
+# Glitter Boy armour fits the Veteran alone, the Fire Ball spell the Line Walker alone, the
+# Mind Bolt (a Major psionic card) nobody, and the Mind Melter card may join the party
+# (5 + 3 + 12 = 20 Base Force, within 40).
+
+# %%
+live = example("rifts", {
+    "parties": [{"members": [{"name": "Coalition Elite Veteran"}, {"name": "Line Walker"}],
+                 "hand": [{"deck": "Equipment", "name": "Glitter Boy Power Armor"},
+                          {"deck": "Magic", "name": "Fire Ball"},
+                          {"deck": "Psionic", "name": "Mind Bolt"},
+                          {"deck": "Character", "name": "Mind Melter"}],
+                 "location": "Chi-Town"}, RIVAL],
+    "at": "turn"}, "Who may take which card", seats=SEATS)
+use = odds_card(table("Use"), "Use Roll: the chance a Magic or Psionic card is used up")
+VBox([live, use, rulings("rifts-1", "rifts-15", "rifts-17", "rifts-47", "rifts-54", "rifts-55")])
+
+
+# %% [markdown]
+# ## 2. Setup
+#
+# Every player draws two Characters and then, for each of them, two Aid cards, choosing for
+# each card whether it comes from Equipment, Psionic or Magic, without seeing it first
+# (276-280). Each party then turns up a Location card: that is where it starts (the seed tucks
+# this into the Recuperate Phase, 298-299). Finally everyone rolls 1D20 and the highest roll
+# plays first (281); tied players roll again. Turns then pass in seat order.
+#
+# **Example.** A brand-new game. The first step is the draw of your first Character: every one
+# of the 29 cards is equally likely. Player 2's deck choices are made by the bot.
+
+# %%
+live = example("rifts", None, "A game from the very start", seats=SEATS)
+VBox([live, rulings("rifts-63", "rifts-64")])
+
+
+# %% [markdown]
+# ## 3. A turn: the Decision Act and the End Act
+#
+# A turn has two acts (282-293, 524-526).
+#
+# In the **Decision Act** you first get ready: attach cards from your hand to Characters who
+# can use them, let a Character card from your hand join, and use skills that work outside a
+# fight. Scrying, for one, looks at the next 1D10-3 cards of any deck; they stay on top, in
+# that order, so you know what comes next. Then you choose **one** phase for the turn:
+# Recuperate, Travel, Mission or Supply; the other three are lost. Supply is not offered where
+# nothing can be bought (a Location with no supply, or one whose natives are hostile). Some
+# mishaps take the choice away: after Lost, Stuck or a delay on the Escape Table, the next turn
+# starts directly in the Travel or Destination stage.
+#
+# The **End Act** is short: a hand holds at most 5 cards, so discard down to 5, choosing what
+# goes (525). A deck that runs out is reshuffled from its discards (526).
+#
+# **Example.** A Mystic and a Wilderness Scout in Old Canada. Try the Mystic's Scrying before
+# choosing a phase. The odds below are what three of the phases offer this party here: the
+# Wilderness Scout's Wilderness +2 is worth +4 on all of them.
+
+# %%
+live = example("rifts", {
+    "parties": [{"members": [{"name": "Mystic"}, {"name": "Wilderness Scout"}],
+                 "location": "Old Canada"}, RIVAL],
+    "at": "turn"}, "Choosing the turn's phase", seats=SEATS)
+party = ["Mystic", "Wilderness Scout"]
+VBox([live,
+      odds_card(rifts_odds.roll("survival", party, "Old Canada"), "Travel: the Survival roll"),
+      odds_card(rifts_odds.roll("mission", party, "Old Canada"), "Mission: the Mission Table"),
+      odds_card(rifts_odds.roll("supply", party, "Old Canada"), "Supply: the Supply roll"),
+      rulings("rifts-52", "rifts-55", "rifts-65", "rifts-76", "rifts-79", "rifts-84")])
+
+
+# %% [markdown]
+# ## 4. Recuperate: heal and repair
+#
+# Each wounded Character rolls 1D20 once; on 16 or more all its wounds are gone (294-297).
+# Heal skills and cards add rolls: the Body Fixer's Heal +2 gives one more roll, at +2.
+# Damaged Equipment gets no free roll. Only a Character with no wounds and the Repair skill (or
+# a card that gives it) may try to fix one, with the same 1D20 needing 16 (300-303). The heal
+# rolls come first, so a Character healed this turn can still repair. A Character with 2
+# wounds is out of action and lends no skill to anyone.
+#
+# **Example.** A healthy Body Fixer, a Vagabond with 2 wounds and an Operator (Repair +2) with
+# 1 wound and a damaged Hover Cycle. Heal the Operator first, and it can fix the Hover Cycle.
+
+# %%
+live = example("rifts", {
+    "parties": [{"members": [
+        {"name": "Body Fixer"}, {"name": "Vagabond", "wounds": 2},
+        {"name": "Operator", "wounds": 1,
+         "attached": [{"deck": "Equipment", "name": "Hover Cycle", "damaged": True}]}],
+        "location": "Farms"}, RIVAL],
+    "at": "Recuperate"}, "Heal rolls, then a Repair roll", seats=SEATS)
+party = ["Body Fixer", "Vagabond", "Operator"]
+VBox([live,
+      odds_card(rifts_odds.roll("heal", party, "Farms"), "A wounded Character's Heal roll"),
+      odds_card(rifts_odds.roll("heal", party, "Farms", modifier=2),
+                "The Body Fixer's extra Heal roll (Heal +2)"),
+      odds_card(table("Repair", (2, "Operator: Repair +2")), "The Operator's Repair roll"),
+      rulings("rifts-34", "rifts-47", "rifts-48", "rifts-50")])
+
+
+# %% [markdown]
+# ## 5. Travel and its hazards
+#
+# Travelling goes through three stages (304-358).
+#
+# 1. **Survival.** Roll 1D20; 16 or more and the trip is uneventful. Add +1 for each Character
+#    with Survival and for each with Knowledge, +2 for each Character with Wilderness in the
+#    Wilderness (Urban in a town), +1 if everyone rides an undamaged Vehicle and +1 more if
+#    everyone flies. A miss sends you to the 20-row **Hazard Table**: damaged or lost gear,
+#    wounds, a lost turn (Lost, Stuck, Detained), an Ambush by the next Foe at +5 Force per
+#    Token, a Character cut off for 1D6 turns, or -1 or -2 on all your own rolls for this turn
+#    and the next.
+# 2. **Encounter.** Roll 1D20 with no modifiers; on 11 or more, turn up the top Foe and fight
+#    it. If the party flees that fight, roll 1D6 on the **Escape Table**: 1-2 go back and end
+#    the turn, 3 start the next turn at Travel, 4 start the next turn at Destination, 5-6 carry
+#    on now.
+# 3. **Destination.** Turn up the top Location: the party is now there.
+#
+# **Example.** A Wilderness Scout on a Wilks Jet Pack and a Vagabond on a Hover Cycle set off
+# from Alberta: +1 for Survival, +4 for Wilderness, +1 because both ride and +1 because both
+# fly.
+
+# %%
+live = example("rifts", {
+    "parties": [{"members": [
+        {"name": "Wilderness Scout",
+         "attached": [{"deck": "Equipment", "name": "Wilks Jet Pack"}]},
+        {"name": "Vagabond", "attached": [{"deck": "Equipment", "name": "Hover Cycle"}]}],
+        "location": "Alberta"}, RIVAL],
+    "at": "Travel"}, "Setting off from Alberta", seats=SEATS)
+party = [("Wilderness Scout", ["Wilks Jet Pack"]), ("Vagabond", ["Hover Cycle"])]
+VBox([live,
+      odds_card(rifts_odds.roll("survival", party, "Alberta"), "The Survival roll"),
+      odds_card(table("Hazard"), "If it fails: the Hazard Table"),
+      odds_card(table("Escape Table"), "After fleeing a fight on the road: the Escape Table"),
+      rulings("rifts-33", "rifts-41", "rifts-42", "rifts-51", "rifts-67", "rifts-76",
+              "rifts-77", "rifts-81")])
+
+
+# %% [markdown]
+# ## 6. Mission: look for adventure
+#
+# A Mission is one 1D20 read on the Mission Table, also called the Track roll (411-432). Add
+# +1 per Track source and per Character with Knowledge, +2 per Character with Wilderness or
+# Urban in a matching Location; Hunt and Drain add +2 and Sensors +1, since they promise better
+# Track rolls. From low to high the table gives: nothing (1-4); a fight (5-6); a fight in which
+# the Foes strike first every round (7-8); a fight in which your Characters get +5 Force in the
+# first round (9-10); a fight that frees a new Character (11); 1 AT for helping the locals
+# (12); a fight worth an extra AT (13); +5 to spend on a later roll (14); a free Magic,
+# Equipment, damaged Equipment or Psionic card (15-18); three Foes in a row for 2 extra AT (19);
+# two in a row for 1 extra AT (20 or more). Each fight is one Foe card, and the extras are paid
+# only for a win. A Foe that lives only in the other kind of Location is skipped.
+#
+# **Example.** A Rogue Coalition Dog Pack (Hunt +2, so +4) and a Rogue Scholar (Knowledge, +1)
+# in the Northern Wastelands: with +5 they can no longer find nothing.
+
+# %%
+live = example("rifts", {
+    "parties": [{"members": [{"name": "Rogue Coalition Dog Pack"}, {"name": "Rogue Scholar"}],
+                 "location": "Northern Wastelands"}, RIVAL],
+    "at": "Mission"}, "Tracking in the Northern Wastelands", seats=SEATS)
+party = ["Rogue Coalition Dog Pack", "Rogue Scholar"]
+VBox([live,
+      odds_card(rifts_odds.roll("mission", party, "Northern Wastelands"),
+                "The Mission Table at +5"),
+      rulings("rifts-5", "rifts-36", "rifts-37", "rifts-38", "rifts-66", "rifts-78",
+              "rifts-87")])
+
+
+# %% [markdown]
+# ## 7. Supply: resupply
+#
+# Buying supplies takes a 1D20 of 10 or more (359-384): +1 per Character with Communicate and
+# per Character with Knowledge, +2 per Character with Wilderness or Urban in a matching
+# Location, but -5 if you took supplies at this Location last turn. If it works, the Location
+# says how many cards you draw and from which decks: "Any 2" is two cards from any Aid deck,
+# "Non-Tech" any but Equipment, "Character" the Character deck only; a Magic Location offers
+# the Character or Magic deck (a Character drawn there must be a Mage, otherwise you draw Magic
+# instead); a Tech one anything but Magic (a Mage drawn is drawn again); a Psionic one the
+# Character or Psionic deck (a Character must be a Psychic); "None" sells nothing. Then
+# roll another 1D20: on 11 or more, roll on the **Bonus Supply Table**, mostly gifts (a card,
+# an AT, a bonus for a later roll) with a few setbacks (losing an AT, hostile natives, lean
+# times). A card gained goes to your hand or straight onto a Character (384).
+#
+# **Example.** A City Rat (Urban), a Rogue Scholar (Communicate and Knowledge) and a Line
+# Walker in Tolkeen, a Magic city that gives two cards.
+
+# %%
+live = example("rifts", {
+    "parties": [{"members": [{"name": "City Rat"}, {"name": "Rogue Scholar"},
+                             {"name": "Line Walker"}],
+                 "location": "Tolkeen"}, RIVAL],
+    "at": "Supply"}, "Shopping in Tolkeen", seats=SEATS)
+party = ["City Rat", "Rogue Scholar", "Line Walker"]
+VBox([live,
+      odds_card(rifts_odds.roll("supply", party, "Tolkeen"), "The Supply roll"),
+      odds_card(rifts_odds.roll("supply", party, "Tolkeen", supplied_here_last_turn=True),
+                "The Supply roll the turn after supplying here"),
+      odds_card(table("Bonus Supply"), "The roll for a bonus (11+ on 1D20)"),
+      odds_card(table("Bonus Supply Table"), "The Bonus Supply Table"),
+      rulings("rifts-18", "rifts-19", "rifts-20", "rifts-35", "rifts-79", "rifts-80")])
+
+
+# %% [markdown]
+# ## 8. Combat: five segments a round
+#
+# A fight comes from the Encounter stage, an Ambush on the road or a Mission (443-460). The
+# Foe's Tokens each start with the card's Force, plus the Location's bonus if the Foe belongs
+# to the kind it names, plus the Force of any Aid card the Foe draws; those cards are dealt to
+# the Tokens in turn. Your Characters ready their Magic and Psionic cards (one Use Roll each for
+# the whole fight) and roll skills such as Ley Lines. Then the fight runs in rounds of five
+# segments until the party gets away, one side is wiped out, or the Foes flee:
+#
+# 1. **Escape**: try to get away, or stand and fight.
+# 2. **Character Attack**: each full 10 Force gives a Character one 1D6 attack roll; 4 or more
+#    takes 1D10 Force off a random Token, and a Token at 0 or less is destroyed (472-476).
+# 3. **Action**: use combat skills such as Chaos, Control or Immobilize (477-479).
+# 4. **Foe Attack**: each full 10 Force gives a Token one 1D6 attack roll; 4 or more hits
+#    (480-486). A Token under 10 Force does not attack at all.
+# 5. **Morale**: 1D10; on 9 or more the Foes run away (514-523).
+#
+# ### Escape
+#
+# Roll 1D20; 16 or more and the party is away, otherwise the round goes on as usual (461-471).
+# Add +2 per Character with Wilderness or Urban in a matching Location, +2 per Character with
+# Stealth or an Escape card (once per Character), +1 if everyone rides a Vehicle and +1 more if
+# everyone flies. You may try again every round. Fleeing a fight on the road sends you to the
+# Escape Table; fleeing a Mission fight ends the Mission with nothing gained.
+#
+# **Example.** Dinosaurs in the Dinosaur Swamp, where Monsters get +7 Force per Token: four
+# Tokens of 19. The estimate below plays the fight out through the engine many times: standing
+# and fighting rarely ends well, so try the Escape roll.
+
+# %%
+live = example("rifts", {
+    "parties": [{"members": [{"name": "Wilderness Scout"}, {"name": "Dismissed CN Specialist"}],
+                 "location": "Dinosaur Swamp"}, RIVAL],
+    "at": "combat", "foe": "Dinosaurs"}, "Dinosaurs at home: run?", seats=SEATS)
+party = ["Wilderness Scout", "Dismissed CN Specialist"]
+VBox([live,
+      odds_card(rifts_odds.roll("escape", party, "Dinosaur Swamp"), "The Escape roll"),
+      odds_card(rifts_odds.battle(party, "Dinosaurs", "Dinosaur Swamp", runs=300),
+                "If they stand and fight (estimate)"),
+      rulings("rifts-6", "rifts-26", "rifts-32", "rifts-33", "rifts-69", "rifts-86")])
+
+
+# %% [markdown]
+# ### Your attacks, your actions and the Foes' morale
+#
+# A Character's attack rolls come from its Force that round, which can change: a weapon marked
+# "every other round" counts only in rounds 1, 3, 5 and so on, and a weapon with a number of
+# uses spends one each round it counts. In the Action segment each combat skill is used once a
+# round on a Token you choose. Chaos rolls 1D6: 1-2 nothing happens, 3-4 that Token does not
+# attack this round, 5-6 it attacks for your side. The Morale Check takes -1 against Monsters,
+# +1 against Humans, +1 per Token destroyed this round and +1 once fewer than half the starting
+# Tokens are left. Foes who run away still count as beaten.
+#
+# **Example.** A Line Walker with Befuddle (Chaos) and a Cyber-Knight with a Rail Gun and a
+# Particle Beam Rifle meet Marauding Bandits in Border Town. The Cyber-Knight has 21 Force,
+# and so two attack rolls, in odd rounds; in even rounds the rifle rests and it has one. The
+# Bandits' Tokens have 6 Force: only one lifted to 10 by the card the Foe draws can strike
+# back, which is why the estimate below is so one-sided. The question here is how fast they
+# break.
+
+# %%
+knight = {"name": "Cyber-Knight",
+          "attached": [{"deck": "Equipment", "name": "Rail Gun"},
+                       {"deck": "Equipment", "name": "Particle Beam Rifle"}]}
+live = example("rifts", {
+    "parties": [{"members": [{"name": "Line Walker",
+                              "attached": [{"deck": "Magic", "name": "Befuddle"}]}, knight],
+                 "location": "Border Town"}, RIVAL],
+    "at": "combat", "foe": "Marauding Bandits"}, "A fight with Marauding Bandits", seats=SEATS)
+party = [("Line Walker", ["Befuddle"]), ("Cyber-Knight", ["Rail Gun", "Particle Beam Rifle"])]
+morale = rifts_odds.roll("morale", [], "Border Town", foe="Marauding Bandits",
+                         tokens_destroyed=1)
+VBox([live,
+      odds_card(rifts_odds.battle(party, "Marauding Bandits", "Border Town", runs=300),
+                "How this fight ends (estimate)"),
+      odds_card(table("Chaos"), "Befuddle's Chaos roll"),
+      odds_card(morale, "The Morale Check after one Token falls in a round"),
+      rulings("rifts-45", "rifts-58", "rifts-60", "rifts-62", "rifts-71", "rifts-86")])
+
+
+# %% [markdown]
+# ## 9. The Foes strike: hits, wounds and death
+#
+# When a Token's attack hits, a Character with Protect may roll 1D6 to cancel it: 4 or more and
+# the hit is gone (each Protect source once a round). Otherwise a random Character is hit and
+# rolls 1D10 on the **Hit Result Table**, +1 if it is Tough (484-494): 1 kills; 2-3 is two
+# wounds; 4-6 one wound; 7 a combat event (1D10 on the Combat Event Table: Berserk, Pinned
+# Down, Panic, Captured, ...); 8 throws away one of its Aid cards; 9 or more damages one of its
+# Equipment cards. Wounds add up (495-501): with 1 a Character makes one attack roll fewer; with
+# 2 it is out of action until healed back to 1; with 3 it dies and its cards go with it.
+# Damaged Equipment gives nothing until it is repaired. When the Foes have ambushed you
+# (Mission 7-8), their attacks come before yours every round.
+#
+# **Example.** Dinosaurs ambush an AWOL Coalition Grunt in Samson Power Armour (Tough) riding
+# a Big Boss ATV (Protect), and a Body Fixer who already has a wound. Four Tokens of 12 Force:
+# one attack roll each, before yours.
+
+# %%
+grunt = {"name": "AWOL Coalition Grunt",
+         "attached": [{"deck": "Equipment", "name": "Samson Power Armor"},
+                      {"deck": "Equipment", "name": "Big Boss ATV"}]}
+live = example("rifts", {
+    "parties": [{"members": [grunt, {"name": "Body Fixer", "wounds": 1}],
+                 "location": "Farms"}, RIVAL],
+    "at": "combat", "foe": "Dinosaurs", "foes_first": True}, "Ambushed by Dinosaurs",
+    seats=SEATS)
+party = [("AWOL Coalition Grunt", ["Samson Power Armor", "Big Boss ATV"]), "Body Fixer"]
+VBox([live,
+      odds_card(rifts_odds.roll("hit", party, "Farms", target="AWOL Coalition Grunt"),
+                "A hit on the Grunt (Tough)"),
+      odds_card(rifts_odds.roll("hit", party, "Farms", target="Body Fixer"),
+                "A hit on the Body Fixer"),
+      odds_card(table("Combat Event"), "On a 7: the Combat Event Table"),
+      rulings("rifts-39", "rifts-40", "rifts-70", "rifts-72", "rifts-81", "rifts-85")])
+
+
+# %% [markdown]
+# ## 10. Loot and experience
+#
+# A fight is won when every Token is destroyed or the Foes run away, and it earns 1 AT
+# (14-15, 522-523). Roll 1D10 for loot: on 6 or more take one of the Aid cards the Foe fought
+# with, picked at random (433-438); a Foe that drew none leaves nothing. Then each Character
+# who fought rolls 1D10: on 6 or more it gains an Experience Token, worth +1 Force for good
+# (439-442).
+#
+# **Example.** Surprise Foes (Mission 9-10): a Cyber-Knight and a Mind Melter with Mind Bolt
+# catch a City Rat Pack in the Refugee Camp, with +5 Force each in the first round. The party
+# already has 9 AT: after the Loot and Experience rolls, the tenth AT ends the game.
+
+# %%
+melter = {"name": "Mind Melter", "attached": [{"deck": "Psionic", "name": "Mind Bolt"}]}
+live = example("rifts", {
+    "parties": [{"members": [knight, melter], "location": "Refugee Camp", "at": 9}, RIVAL],
+    "at": "combat", "foe": "City Rat Pack", "first_round_force": 5},
+    "One win from victory", seats=SEATS)
+VBox([live,
+      odds_card(table("Loot"), "The Loot roll"),
+      odds_card(table("Experience"), "Each Character's Experience roll"),
+      rulings("rifts-74", "rifts-75", "rifts-83")])
+
+
+# %% [markdown]
+# ## 11. Wiped Out, and victory
+#
+# The moment no Character in a fight can act (all dead, out of action or held by an event) the
+# party is **Wiped Out** (527-530): it throws away every card it has and half its AT (the
+# half thrown away rounds down: 7 AT keep 4) and starts again with two new Characters and two Aid cards for
+# each, where it stood. The first party to reach 10 AT **wins** at once, even in the middle of
+# a turn (12-13).
+#
+# **Example.** A Psi-Stalker and a Vagabond, each carrying a wound, with 7 AT, are ambushed by
+# CN Spider Walkers: three Tokens of 18 Force whose Attack skill gives each two attack rolls.
+# For a Character already wounded, any Hit Result from 1 to 6 ends its part in the fight.
+
+# %%
+live = example("rifts", {
+    "parties": [{"members": [{"name": "Psi-Stalker", "wounds": 1},
+                             {"name": "Vagabond", "wounds": 1}],
+                 "location": "Farms", "at": 7}, RIVAL],
+    "at": "combat", "foe": "CN Spider Walkers", "foes_first": True},
+    "Ambushed by Spider Walkers", seats=SEATS)
+VBox([live,
+      odds_card(rifts_odds.roll("hit", ["Psi-Stalker", "Vagabond"], "Farms", target="Vagabond"),
+                "A hit on the wounded Vagabond"),
+      rulings("rifts-68", "rifts-73", "rifts-82")])
+
+
+# %% [markdown]
+# ## 12. Replay a game
+#
+# Two bots play a seeded game (seed 1, heuristic bots, the first 300 steps: the same record as
+# `python -m explorer.engine.playthrough rifts --players 2 --seed 1 --bots heuristic
+# --max-steps 300`). Each step shows where the turn is, the choices or the odds of the roll,
+# and what happened. **Next note** jumps to the next step with a comment.
+
+# %%
+Lesson("rifts-seed1.json", commentary={
+    29: "Setup is done: each party has two Characters with two Aid cards each. Now each turns "
+        "up its starting Location: the Badlands for Player 1, the Northern Wastelands for "
+        "Player 2 (next step), both Wilderness. Then the first-player rolls: 13 against 14, "
+        "so Player 2 opens.",
+    34: "Player 2 goes looking for adventure at +5: the Dog Pack's Hunt +2 counts as +2 to "
+        "Track rolls plus its bonus of 2, and the Rogue Scientist's Knowledge adds 1. "
+        "20 + 5 = 25 reads the last row, Minor Adventure: two Foes in a row, and 1 extra AT "
+        "if both are beaten.",
+    35: "A Xiticix Swarm. The Northern Wastelands give D-Bees +3 per Token: ten Tokens of 8 "
+        "Force. A Token needs 10 Force for a single attack roll, so this Swarm cannot hurt "
+        "anyone, yet the bot tries to escape in each of the first three rounds (25% each, no "
+        "bonuses). A failed escape simply means the round is fought.",
+    61: "Round 3: one Token destroyed this round gives +1 to the Morale Check; 8 + 1 = 9 and "
+        "the Swarm runs. That counts as a win: 1 AT, then Loot and Experience rolls. The Loot "
+        "roll of 8 finds nothing, because the Swarm drew no Aid cards.",
+    68: "The second Foe, Wild Psi-Walkers, has drawn three Psionic cards, one per Token: 13, "
+        "14 and 25 Force, so the Tokens make 1, 1 and 2 attack rolls.",
+    74: "A hit on the Dog Pack: Hit Result 3 is two wounds, and it is out of action.",
+    77: "Hit Result 2 on the Rogue Scientist: out of action too. Nobody in the fight can act, "
+        "so the party is Wiped Out on the spot: every card is lost; it keeps its 1 AT (half of "
+        "1, rounded down, is nothing to discard), and the Minor Adventure's bonus is gone.",
+    78: "A Wiped Out party starts over where it stands: two new Characters (a Psi-Stalker and "
+        "a Body Fixer), each with two Aid cards.",
+    96: "Player 1's Mission roll of 10 was Surprise Foes: +5 Force for each Character in round "
+        "1. The Line Walker's Ley Lines roll is 5 (4+ needed): +1D10 Force (7 here) and a free "
+        "Magic card, Befuddle, attached at once.",
+    115: "Morale: +1 because the Bandits are Human, +2 for the two Tokens destroyed this round. "
+         "7 + 3 = 10: they run.",
+    116: "Loot 6: the only Aid card the Bandits had, a Bionic Limb, goes to Player 1.",
+    126: "City Rat Pack live only in towns: in the Badlands the card is discarded and the next "
+         "Foe turned up.",
+    150: "Player 2's new party: the Psi-Stalker's Drain gives +2 to Track rolls. 9 + 2 = 11, "
+         "Rescue Mission: the fight is won, so a new Character (an Escaped Slave Borg) joins "
+         "at step 166.",
+    178: "Another Minor Adventure for Player 2, against Alien Demons at +3 per Token in the "
+         "Wastelands. The escape roll of 16 works; running from a Mission fight ends the "
+         "Mission with nothing gained.",
+    181: "Player 1 travels. Survival: +1 because everyone rides an undamaged Vehicle (but not "
+         "everyone flies); 12 + 1 = 13 misses 16. Hazard 14, Short Circuit: the party's only "
+         "Cybernetic Implant, the Bionic Limb, is damaged and gives nothing until repaired. "
+         "Then the Encounter roll of 12 (11+) turns up Xiticix Scouts.",
+    211: "Morale +4: three Tokens destroyed this round, and only one of four left (fewer than "
+         "half). 5 + 4 = 9: the Scouts flee. Having come through the Encounter, the party "
+         "turns up its new Location, Farms.",
+    220: "Player 1 travels again and fails Survival: Hazard 6, Lost. The turn ends here, and "
+         "next turn the party skips the Decision Act and starts at the Survival roll (step "
+         "260).",
+    262: "Hazard 5, Sick: a random Character takes a wound. The Pilot now makes one attack roll "
+         "fewer.",
+    277: "A Fire Dragon hits. The Psi-Stalker's Mountaineer ATV offers Protect (1D6, 4+ "
+         "cancels the hit) but rolls 2. The hit falls on the Escaped Slave Borg: Hit Result "
+         "1, killed, and its cards go with it.",
+    282: "The next hit on the Body Fixer rolled 7, a combat event: Berserk, +2D6 Force for the "
+         "rest of the fight (7 here). At 13 Force the Body Fixer now gets an attack roll. "
+         "Against a Monster the Morale Check is at -1: the Dragon only runs on a 10.",
+})
