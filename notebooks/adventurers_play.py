@@ -58,7 +58,8 @@ play.cell("travel")
 # %% [markdown]
 # ## The Encounter Phase
 #
-# The Encounter Phase: the opponent to your right may play an Encounter; the Encounter and Escape rolls.
+# The Encounter Phase: the opponent to your right may play an Encounter; the Encounter and
+# Escape rolls.
 
 # %%
 play.cell("encounter")

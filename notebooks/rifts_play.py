@@ -34,7 +34,8 @@ play.cell("setup")
 # %% [markdown]
 # ## The Decision Act
 #
-# The Decision Act: equip from the hand, use Scrying, Draw or Supply cards, then choose the turn's one phase.
+# The Decision Act: equip from the hand, use Scrying, Draw or Supply cards, then choose the
+# turn's one phase.
 
 # %%
 play.cell("decision")

@@ -431,9 +431,9 @@ VBox([live,
 #
 # The moment no Character in a fight can act (all dead, out of action or held by an event) the
 # party is **Wiped Out** (527-530): it throws away every card it has and half its AT (the
-# half thrown away rounds down: 7 AT keep 4) and starts again with two new Characters and two Aid cards for
-# each, where it stood. The first party to reach 10 AT **wins** at once, even in the middle of
-# a turn (12-13).
+# half thrown away rounds down: 7 AT keep 4) and starts again with two new Characters and two
+# Aid cards for each, where it stood. The first party to reach 10 AT **wins** at once, even in
+# the middle of a turn (12-13).
 #
 # **Example.** A Psi-Stalker and a Vagabond, each carrying a wound, with 7 AT, are ambushed by
 # CN Spider Walkers: three Tokens of 18 Force whose Attack skill gives each two attack rolls.

@@ -65,7 +65,7 @@ class Roll:
         if self.target is not None:
             text += f", {self.target}+ succeeds"
         elif self.table:
-            text += f", read on the {self.table} table"
+            text += f", read on the {self.table.replace('_', ' ').title()} Table"
         return text
 
     def chance(self) -> Chance:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -201,7 +201,8 @@ def wilson(successes: int, runs: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def battle(party: Sequence[MemberSpec], foe: str, location: str, runs: int = 2000,
-           seed: int = 0, escape: bool = False, progress: bool = False) -> Odds:
+           seed: int = 0, escape: bool = False,
+           progress: bool | Callable[[int, int], None] = False) -> Odds:
     """Odds of a party's fight with ``foe`` at ``location``: victory (destroyed or routed),
     escape and Wiped Out, and the distribution of wounds taken.
 
@@ -209,7 +210,10 @@ def battle(party: Sequence[MemberSpec], foe: str, location: str, runs: int = 200
     the figures are a Monte Carlo estimate through the engine itself: ``runs`` fights, the
     party played by the heuristic bot (``escape=False``: it never tries to escape). Each
     probability comes with its 95% Wilson interval in ``extra["interval"]``; ``p`` is the
-    estimated victory rate as a Fraction of wins over runs, marked as an estimate in ``note``.
+    estimated victory rate as a Fraction of wins over runs, marked as an estimate in ``note``;
+    ``extra["counts"]`` holds the raw counts (fights per outcome, fights per wounds taken, -1
+    for Wiped Out). ``progress``: True for a tqdm bar, or a function called with (fights done,
+    runs) after each fight.
     """
     from explorer.engine.bots import make_bot
     from explorer.games.rifts.combat import ESCAPED
@@ -232,7 +236,9 @@ def battle(party: Sequence[MemberSpec], foe: str, location: str, runs: int = 200
     rng = random.Random(seed)
     from tqdm.auto import tqdm
 
-    for _ in tqdm(range(runs), disable=not progress, desc=f"battles with {foe}"):
+    report = progress if callable(progress) else None
+    for done in tqdm(range(1, runs + 1), disable=progress is not True,
+                     desc=f"battles with {foe}"):
         try:
             game = new_game("rifts", players=2, seed=rng.randrange(2**62), scenario=scenario)
         except ScenarioError as error:
@@ -261,15 +267,24 @@ def battle(party: Sequence[MemberSpec], foe: str, location: str, runs: int = 200
             x.wounds for x in game.state.parties[0].members
             if any(m.name == x.name for m in built.members))
         wounds[taken if outcome != "wiped out" else -1] += 1
+        if report is not None:
+            report(done, runs)
     outcomes = tuple((name, Fraction(results[name], runs))
                      for name in ("victory", ESCAPED, "wiped out"))
     check_odds(outcomes)
     intervals = {name: wilson(results[name], runs) for name, _ in outcomes}
-    wound_table = {("wiped out" if k == -1 else f"{k} wounds"): Fraction(v, runs)
-                   for k, v in sorted(wounds.items())}
+    wound_table = {wounds_label(k): Fraction(v, runs) for k, v in sorted(wounds.items())}
     return Odds(
         outcomes[0][1], 0, (), outcomes, f"{', '.join(m.name for m in built.members)} vs {foe}",
         note=f"Monte Carlo estimate: {runs} fights through the engine (seed {seed}); 95% "
              f"Wilson intervals in extra['interval']",
         extra={"victory": outcomes[0][1], "interval": intervals, "wounds": wound_table,
-               "runs": runs})
+               "runs": runs, "counts": {"outcomes": dict(results),
+                                        "wounds": dict(sorted(wounds.items()))}})
+
+
+def wounds_label(wounds: int) -> str:
+    """"Wiped out" for -1, else "1 wound", "2 wounds", ..."""
+    if wounds == -1:
+        return "wiped out"
+    return f"{wounds} wound" + ("" if wounds == 1 else "s")

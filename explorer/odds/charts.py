@@ -1,0 +1,226 @@
+"""Charts of odds: small pure functions ``Odds`` or ``DataFrame -> alt.Chart``.
+
+The dashboards (:mod:`explorer.ui.odds`) draw these; the frames they take are built here too
+(:func:`escape_frame`, :func:`capture_frame`), from :mod:`explorer.odds` itself, so a chart
+shows exactly the figures the odds functions return. Every frame is small (tens of rows), well
+under Altair's row limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import altair as alt
+import polars as pl
+
+from explorer import cards
+from explorer.engine.dice import Roll
+from explorer.odds import Odds, adventurers, from_roll, gamma_world
+
+WIDTH = 420
+
+DICE_THREATS = ("1D6", "2D6", "3D6", "4D6", "5D6")
+FIXED_THREATS = tuple(range(1, 11))
+THREATS: tuple[int | str, ...] = (*DICE_THREATS, *FIXED_THREATS)
+"""The Threats of the Gamma World heat map: dice, then fixed values."""
+
+FOLLOWERS = tuple(range(1, 7))
+
+
+def _percent(p: Fraction | float) -> str:
+    return f"{float(p):.1%}"
+
+
+# ---- any roll or table --------------------------------------------------------------------
+
+def outcome_chart(odds: Odds, title: str | None = None, width: int = WIDTH) -> alt.Chart:
+    """One bar per outcome of ``odds`` (a table roll, a check or a battle), in the seed's
+    order, with the exact fraction in the tooltip."""
+    data = odds.table.with_row_index("row").with_columns(
+        pl.col("probability").map_elements(_percent, return_dtype=pl.String).alias("percent"))
+    return alt.Chart(data, title=title or odds.title, width=width).mark_bar().encode(
+        x=alt.X("probability:Q", title="chance", axis=alt.Axis(format="%")),
+        y=alt.Y("outcome:N", sort=alt.EncodingSortField("row"), title=None),
+        tooltip=["outcome", alt.Tooltip("percent:N", title="chance"),
+                 alt.Tooltip("exact:N", title="exact")],
+    )
+
+
+def plain_table_odds(name: str, count: int, sides: int, table: str,
+                     rows: Sequence[dict]) -> Odds:
+    """The odds of an unmodified roll read on a roll table (e.g. the Hazard Table, 1D20)."""
+    return from_roll(Roll(name, count, sides, (), None, table), rows)
+
+
+# ---- Rifts battles (Monte Carlo) ---------------------------------------------------------
+
+def battle_chart(odds: Odds, width: int = WIDTH) -> alt.Chart:
+    """Victory, escape and Wiped Out as bars with their 95% intervals as error bars."""
+    intervals = odds.extra.get("interval", {})
+    data = pl.DataFrame({
+        "outcome": [o for o, _ in odds.outcomes],
+        "row": list(range(len(odds.outcomes))),
+        "probability": [float(p) for _, p in odds.outcomes],
+        "low": [intervals.get(o, (float(p), float(p)))[0] for o, p in odds.outcomes],
+        "high": [intervals.get(o, (float(p), float(p)))[1] for o, p in odds.outcomes],
+    })
+    runs = odds.extra.get("runs")
+    title = f"{odds.title}: Monte Carlo, {runs} fights, 95% intervals" if runs else odds.title
+    base = alt.Chart(data, width=width)
+    y = alt.Y("outcome:N", sort=alt.EncodingSortField("row"), title=None)
+    bars = base.mark_bar().encode(
+        x=alt.X("probability:Q", title="estimated chance", axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1])),
+        y=y,
+        tooltip=["outcome", alt.Tooltip("probability:Q", format=".1%", title="estimate"),
+                 alt.Tooltip("low:Q", format=".1%", title="95% low"),
+                 alt.Tooltip("high:Q", format=".1%", title="95% high")])
+    errors = base.mark_rule(color="black", strokeWidth=2).encode(
+        x="low:Q", x2="high:Q", y=y)
+    return alt.layer(bars, errors, title=title)
+
+
+def wounds_chart(odds: Odds, width: int = WIDTH) -> alt.Chart:
+    """The distribution of wounds the party takes in a battle (``extra["wounds"]``)."""
+    wounds = odds.extra.get("wounds", {})
+    data = pl.DataFrame({
+        "wounds": list(wounds),
+        "row": list(range(len(wounds))),
+        "probability": [float(p) for p in wounds.values()],
+        "exact": [str(p) for p in wounds.values()],
+    }, schema={"wounds": pl.String, "row": pl.Int64, "probability": pl.Float64,
+               "exact": pl.String})
+    return alt.Chart(data, title="Wounds taken (Monte Carlo estimate)", width=width,
+                     height=200).mark_bar(
+        color="#b45309").encode(
+        x=alt.X("wounds:N", sort=alt.EncodingSortField("row"), title=None,
+                axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("probability:Q", title="share of fights", axis=alt.Axis(format="%")),
+        tooltip=["wounds", alt.Tooltip("probability:Q", format=".1%", title="share"),
+                 alt.Tooltip("exact:N", title="fights")],
+    )
+
+
+# ---- Adventurers ----------------------------------------------------------------------------
+
+def escape_frame(profession: str | None = None, foe_weapon: bool = False) -> pl.DataFrame:
+    """The escape odds for every Encounter card, without and with a played weapon card: one
+    row per encounter and case (``encounter``, ``kind``, ``force``, ``weapon``, ``dice``,
+    ``probability``, ``exact``, ``breakdown``), encounters in the seed's order."""
+    deck = {r["name"]: r for r in cards.load("adventurers", "cards").to_dicts()}
+    rows: dict[str, list] = {k: [] for k in ("encounter", "row", "kind", "force", "weapon",
+                                             "dice", "probability", "exact", "breakdown")}
+    for index, name in enumerate(adventurers.encounters()):
+        for weapon in (False, True):
+            odds = adventurers.escape(name, profession=profession, weapon=weapon,
+                                      foe_weapon=foe_weapon)
+            rows["encounter"].append(name)
+            rows["row"].append(index)
+            rows["kind"].append(deck[name]["kind"] or "-")
+            rows["force"].append(deck[name]["force"])
+            rows["weapon"].append("with a weapon" if weapon else "without a weapon")
+            rows["dice"].append(f"{odds.extra['escape_dice']}D6 vs "
+                                f"{odds.extra['encounter_dice']}D6")
+            rows["probability"].append(float(odds.p))
+            rows["exact"].append(str(odds.p))
+            rows["breakdown"].append("; ".join(odds.breakdown))
+    return pl.DataFrame(rows, schema={
+        "encounter": pl.String, "row": pl.Int64, "kind": pl.String, "force": pl.Int64,
+        "weapon": pl.String, "dice": pl.String, "probability": pl.Float64,
+        "exact": pl.String, "breakdown": pl.String})
+
+
+def escape_chart(frame: pl.DataFrame, title: str = "Chance to escape each encounter",
+                 width: int = WIDTH) -> alt.Chart:
+    """Escape probability per encounter (seed order), one bar per weapon case."""
+    return alt.Chart(frame, title=title, width=width, height=alt.Step(22)).mark_bar().encode(
+        x=alt.X("probability:Q", title="chance to escape", axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("encounter:N", sort=alt.EncodingSortField("row"), title=None),
+        yOffset=alt.YOffset("weapon:N", sort=["without a weapon", "with a weapon"]),
+        color=alt.Color("weapon:N", title=None,
+                        sort=["without a weapon", "with a weapon"],
+                        scale=alt.Scale(range=["#64748b", "#2563eb"])),
+        tooltip=["encounter", "kind", "weapon", "dice",
+                 alt.Tooltip("probability:Q", format=".1%", title="chance"),
+                 alt.Tooltip("exact:N", title="exact")],
+    )
+
+
+# ---- Gamma World ----------------------------------------------------------------------------
+
+_CAPTURE: dict[tuple[int, int, int, int | str], float] = {}
+"""Capture probabilities already computed: (force, hits, followers, threat) -> p."""
+
+
+def capture_probability(force: int, hits: int, followers: int, threat: int | str) -> float:
+    """P(capture) for ``followers`` identical (force, hits) followers against ``threat``,
+    from :func:`explorer.odds.gamma_world.attack` (its float Markov chain), cached."""
+    key = (force, hits, followers, threat)
+    if key not in _CAPTURE:
+        odds = gamma_world.attack([(force, hits)] * followers, threat, exact=False)
+        _CAPTURE[key] = odds.extra["float"]
+    return _CAPTURE[key]
+
+
+def capture_is_cached(force: int, hits: int, threats: Sequence[int | str] = THREATS,
+                      followers: Sequence[int] = FOLLOWERS) -> bool:
+    """Whether every cell of that heat map is computed already."""
+    return all((force, hits, n, t) in _CAPTURE for n in followers for t in threats)
+
+
+def capture_frame(force: int = 1, hits: int = 2, threats: Sequence[int | str] = THREATS,
+                  followers: Sequence[int] = FOLLOWERS,
+                  progress: Callable[[int, int], None] | None = None) -> pl.DataFrame:
+    """Capture probability for 1-6 identical followers against every Threat: one row per
+    cell (``followers``, ``threat``, ``column``, ``probability``). ``progress(done, total)``
+    is called after each cell."""
+    total = len(followers) * len(threats)
+    rows: dict[str, list] = {"followers": [], "threat": [], "column": [], "probability": []}
+    done = 0
+    for n in followers:
+        for column, threat in enumerate(threats):
+            rows["followers"].append(n)
+            rows["threat"].append(str(threat))
+            rows["column"].append(column)
+            rows["probability"].append(capture_probability(force, hits, n, threat))
+            done += 1
+            if progress is not None:
+                progress(done, total)
+    return pl.DataFrame(rows, schema={"followers": pl.Int64, "threat": pl.String,
+                                      "column": pl.Int64, "probability": pl.Float64})
+
+
+def cell_label(p: float) -> str:
+    """A heat map cell's text: never rounds a chance to 0% or 100% that is not."""
+    if p in (0, 1):
+        return f"{p:.0%}"
+    if p < 0.0005:
+        return "<0.1%"
+    if p > 0.9995:
+        return ">99.9%"
+    return f"{p:.0%}" if 0.1 <= p <= 0.9 else f"{p:.1%}"
+
+
+def capture_heatmap(frame: pl.DataFrame, title: str = "Chance to capture the location",
+                    width: int = 560) -> alt.Chart:
+    """Heat map of capture probability: followers (rows) by Threat (columns), the percent
+    written in each cell."""
+    data = frame.with_columns(
+        pl.col("probability").map_elements(cell_label, return_dtype=pl.String).alias("label"))
+    order = data.sort("column")["threat"].unique(maintain_order=True).to_list()
+    base = alt.Chart(data, width=width, height=240)
+    x = alt.X("threat:O", sort=order, title="Threat (dice or fixed)",
+              axis=alt.Axis(labelAngle=0))
+    y = alt.Y("followers:O", title="followers", sort="ascending")
+    cells = base.mark_rect().encode(
+        x=x, y=y,
+        color=alt.Color("probability:Q", title="capture", scale=alt.Scale(
+            domain=[0, 1], scheme="viridis"), legend=alt.Legend(format="%")),
+        tooltip=["followers", "threat",
+                 alt.Tooltip("probability:Q", format=".4%", title="capture")])
+    text = base.mark_text(fontSize=10).encode(
+        x=x, y=y, text="label:N",
+        color=alt.condition("datum.probability > 0.6", alt.value("black"), alt.value("white")))
+    return alt.layer(cells, text, title=title)

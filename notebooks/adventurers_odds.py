@@ -1,0 +1,22 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Adventurers: the odds of escaping
+#
+# The exact chance that the Escape roll beats every Encounter card, for the profession you
+# pick (or none), without and with a played weapon card, and with or without the opponent
+# attaching a weapon to a Person encounter. As a chart and as a table with the exact
+# fractions and the dice rolled.
+
+# %%
+from explorer.ui.odds import AdventurersOdds
+
+AdventurersOdds()
