@@ -8,9 +8,14 @@ as a traceback (a hosted Voila page is public).
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import logging
+import os
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
@@ -59,3 +64,40 @@ class MessageArea(widgets.HTML):
             return None
 
         return run  # type: ignore[return-value]
+
+
+_BUNDLE_SCRIPT = """
+import sys, altair as alt
+alt.JupyterChart.enable_offline()
+open(sys.argv[1], "w", encoding="utf-8").write(alt.JupyterChart._esm)
+"""
+
+
+def _bundle_path() -> Path:
+    import altair as alt
+
+    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    key = hashlib.sha256(f"{alt.__version__} {sys.version}".encode()).hexdigest()[:12]
+    return home / "card-rules-explorer" / f"jupyterchart-offline-{key}.js"
+
+
+def enable_offline_charts() -> None:
+    """Draw Altair's JupyterCharts from a local Vega bundle: no CDN, so charts work offline.
+
+    The bundle is what ``alt.JupyterChart.enable_offline()`` builds with vl-convert, made once
+    in a separate process and cached on disk, so a viewer's kernel never loads vl-convert's
+    JavaScript runtime (about 100 MB of memory per kernel).
+    """
+    import altair as alt
+
+    if getattr(alt.JupyterChart, "_is_offline", False):
+        return
+    path = _bundle_path()
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        subprocess.run([sys.executable, "-c", _BUNDLE_SCRIPT, str(partial)], check=True,
+                       timeout=300)
+        partial.replace(path)
+    alt.JupyterChart._esm = path.read_text(encoding="utf-8")
+    alt.JupyterChart._is_offline = True

@@ -25,11 +25,10 @@ from explorer.cards.browse import Query
 from explorer.errors import CardDataError
 from explorer.games import GAMES
 from explorer.schema import Table
-from explorer.ui import MessageArea
+from explorer.ui import MessageArea, enable_offline_charts
 
 ALL = "(all)"
 MAX_UPLOAD_BYTES = 20 * 2**20
-_OFFLINE = False
 
 _STYLE = """
 <style>
@@ -52,14 +51,6 @@ _STYLE = """
 .cards-table-box tr.selected td { background: #fef3c7; }
 </style>
 """
-
-
-def _enable_offline_charts() -> None:
-    """Draw Altair charts from the kernel's own Vega bundle (no CDN: works offline)."""
-    global _OFFLINE
-    if not _OFFLINE:
-        alt.JupyterChart.enable_offline()
-        _OFFLINE = True
 
 
 def table_html(frame: pl.DataFrame, table: Table, selected: str | None = None) -> str:
@@ -97,7 +88,7 @@ class CardBrowser(widgets.VBox):
     """Browse the cards and tables of the five games (or of an uploaded card set)."""
 
     def __init__(self, game: str = "rifts", table: str | None = None, **kwargs: Any) -> None:
-        _enable_offline_charts()
+        enable_offline_charts()
         self.card_sets: dict[str, cards.CardSet] = {}
         self.message = MessageArea()
         self.game = self._dropdown("Game", [(title, gid) for gid, title in GAMES.items()],

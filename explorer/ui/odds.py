@@ -26,8 +26,7 @@ from explorer.errors import ExplorerError
 from explorer.games.rifts.data import rifts_data
 from explorer.odds import Odds, rifts
 from explorer.odds import charts as odds_charts
-from explorer.ui import MessageArea
-from explorer.ui.cards import _enable_offline_charts
+from explorer.ui import MessageArea, enable_offline_charts
 
 EMBED = {"renderer": "svg", "actions": False}
 NONE = ""
@@ -70,7 +69,7 @@ class _OddsView(widgets.VBox):
     SNAPSHOT_TRAITS = ("min", "max", "allowed_tags", "value")
 
     def _setup(self) -> None:
-        _enable_offline_charts()
+        enable_offline_charts()
         self.message = MessageArea()
         self._quiet = False
         self._controls: list[widgets.Widget] = []

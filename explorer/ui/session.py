@@ -227,10 +227,20 @@ class PlaySession:
     # ---- the record --------------------------------------------------------------------------
 
     def log_of(self, cell: str, last: int = 15) -> list[LogEntry]:
-        """The ``last`` log entries of one cell: what happened there most recently."""
+        """The ``last`` log entries of one cell: what happened there most recently.
+
+        Entries are indexed by cell as the log grows, so each step costs only its new entries
+        (an undo or a load replaces the log, and the index is rebuilt)."""
+        log = self.game.log
+        indexed = getattr(self, "_indexed", None)
+        if indexed is None or indexed[0] is not log or indexed[1] > len(log):
+            indexed = (log, 0, {})
+        _, done, by_cell = indexed
         game_id = self.game.game_id
-        found = [e for e in reversed(self.game.log) if cell_of(game_id, e.phase) == cell]
-        return found[:last][::-1]
+        for index in range(done, len(log)):
+            by_cell.setdefault(cell_of(game_id, log[index].phase), []).append(index)
+        self._indexed = (log, len(log), by_cell)
+        return [log[i] for i in by_cell.get(cell, [])[-last:]]
 
     def save(self) -> str:
         """The game as JSON text (seats are not part of the game)."""

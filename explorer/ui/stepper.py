@@ -25,8 +25,8 @@ from explorer import cards
 from explorer.errors import IllegalAction
 from explorer.odds import Odds
 from explorer.schema import Table
-from explorer.ui import MessageArea
-from explorer.ui.cards import _STYLE, _enable_offline_charts, card_face_html
+from explorer.ui import MessageArea, enable_offline_charts
+from explorer.ui.cards import _STYLE, card_face_html
 from explorer.ui.session import CELL_TITLES, CELLS, SEAT_KINDS, PlaySession
 
 FOLLOW = "follow"
@@ -146,7 +146,13 @@ class PhaseCell(widgets.VBox):
             entries = session.log_of(self.cell_name)
             items = "".join(f"<li>{html.escape(str(e))}</li>" for e in entries) or \
                 "<li>Nothing has happened here yet.</li>"
-            self.body.children = [widgets.HTML(f'<ul class="step-history">{items}</ul>')]
+            shown = f'<ul class="step-history">{items}</ul>'
+            history = self.body.children[0] if len(self.body.children) == 1 else None
+            if isinstance(history, widgets.HTML) and "step-history" in history.value:
+                if history.value != shown:  # only what changed goes to the browser
+                    history.value = shown
+            else:
+                self.body.children = [widgets.HTML(shown)]
             return
         recent: list[widgets.Widget] = []
         if self.cell_name == FOLLOW and session.game.log:  # what just happened, in brief
@@ -196,7 +202,7 @@ class PhaseCell(widgets.VBox):
             parts.append(widgets.HTML(odds_html(odds)))
             if len(odds.outcomes) <= CHART_OUTCOMES_UP_TO:
                 chart = outcome_chart(odds)
-                _enable_offline_charts()  # the first chart of the kernel sets up Vega offline
+                enable_offline_charts()  # the first chart of the kernel sets up Vega offline
                 if self._chart is None:
                     self._chart = alt.JupyterChart(chart, embed_options={
                         "renderer": "svg", "actions": False})
@@ -400,7 +406,7 @@ class Stepper(widgets.VBox):
         self.buttons["undo"].disabled = not game.can_undo
         self.buttons["redo"].disabled = not game.can_redo
         self.buttons["turn"].disabled = self.buttons["game"].disabled = game.is_over
-        lines = "".join(f"<div>{html.escape(str(e))}</div>" for e in game.log[-120:])
+        lines = "".join(f"<div>{html.escape(str(e))}</div>" for e in game.log[-60:])
         self.log_view.value = f'<div class="stepper-log-box">{lines}</div>'
         self.download.value = ""  # a new position: the last save link is stale
         for cell in self._cells.values():
