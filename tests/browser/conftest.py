@@ -14,7 +14,6 @@ from playwright.sync_api import expect
 from explorer.errors import ExplorerError
 from explorer.serve import CHROMIUM_ARGS, chromium, running_voila
 
-
 # A page's update waits on a kernel that shares 2 cores with preheating kernels and the other
 # test worker: give each expectation 30 s instead of Playwright's 5 s (a real failure still
 # fails, only later).
