@@ -14,6 +14,7 @@ $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
+	$(PY) -c "from explorer.ui import enable_offline_charts; enable_offline_charts()"
 	touch $@
 
 $(VENV)/.test: $(VENV)/.base

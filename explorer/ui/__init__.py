@@ -7,6 +7,7 @@ as a traceback (a hosted Voila page is public).
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import hashlib
 import html
@@ -95,9 +96,12 @@ def enable_offline_charts() -> None:
     path = _bundle_path()
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        subprocess.run([sys.executable, "-c", _BUNDLE_SCRIPT, str(partial)], check=True,
-                       timeout=300)
-        partial.replace(path)
+        with (path.parent / "build.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # kernels starting together build it once
+            if not path.exists():
+                partial = path.with_suffix(f".{os.getpid()}.tmp")
+                subprocess.run([sys.executable, "-c", _BUNDLE_SCRIPT, str(partial)],
+                               check=True, timeout=300)
+                partial.replace(path)
     alt.JupyterChart._esm = path.read_text(encoding="utf-8")
     alt.JupyterChart._is_offline = True
