@@ -43,3 +43,9 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 @pytest.fixture(scope="session")
 def base_url(voila_url: str) -> str:
     return voila_url
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Open every linked page last: it uses up each page's preheated kernel, and the pools
+    refilling all at once would slow the pages the other browser tests open."""
+    items.sort(key=lambda item: "test_landing.py" in item.nodeid)

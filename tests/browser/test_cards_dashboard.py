@@ -28,7 +28,7 @@ def test_filter_a_deck_and_see_table_and_chart_change(page: Page, base_url: str)
     page.goto(f"{base_url}/voila/render/cards.ipynb", wait_until="commit")
     count = page.locator(".cards-count")
     # Rifts characters: 29 cards (seed 000, CHARACTER DECK CARD LIST).
-    expect(count).to_have_text(re.compile(r"^\s*29 of 29 cards\s*$"), timeout=60_000)
+    expect(count).to_have_text(re.compile(r"^\s*29 of 29 cards\s*$"), timeout=120_000)
     expect(page.locator(".cards-chart svg .mark-rect path").first).to_be_visible(timeout=30_000)
     assert _rows(page) == 29
     assert _bars(page) == 29

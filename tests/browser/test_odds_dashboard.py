@@ -40,7 +40,7 @@ def test_rifts_odds_page_shows_the_exact_odds_of_explorer_odds(page: Page,
     # the page opens on Wilderness Scout and Vagabond at Farms: 1D20+5 >= 16
     expect(survival).to_have_text(
         str(rifts.roll("survival", ["Wilderness Scout", "Vagabond"], "Farms").p),
-        timeout=60_000)
+        timeout=120_000)
     print(f"\nRifts odds page: figures shown {time.monotonic() - start:.1f} s after opening")
 
     # The test's party: City Rat carrying a Survivalist Bag, and Rogue Scholar, in Chi-Town.
@@ -82,7 +82,7 @@ def test_rifts_odds_page_refuses_a_party_over_the_limit_and_runs_a_battle(
     errors = _watch_console(page)
     page.goto(f"{base_url}/voila/render/rifts_odds.ipynb", wait_until="commit")
     survival = _cell(page, "survival")
-    expect(survival).to_have_text("1/2", timeout=60_000)
+    expect(survival).to_have_text("1/2", timeout=120_000)
     # the same Character twice is refused with a message, and nothing changes
     page.locator(".rifts-odds-member-1 select").select_option(label="Wilderness Scout")
     expect(page.locator(".explorer-message-error")).to_contain_text("in the party twice")
@@ -93,7 +93,7 @@ def test_rifts_odds_page_refuses_a_party_over_the_limit_and_runs_a_battle(
     page.locator(".rifts-odds-battle-runs select").select_option(label="200")
     page.locator(".rifts-odds-battle-run").click()
     results = page.locator(".rifts-odds-battle-results")
-    expect(results).to_contain_text("Monte Carlo estimate: 200 fights", timeout=60_000)
+    expect(results).to_contain_text("Monte Carlo estimate: 200 fights", timeout=120_000)
     expect(results).to_contain_text("95% interval")
     expect(results.locator('tr[data-outcome="victory"] .battle-interval')).to_have_text(
         re.compile(r"^\d+\.\d% to \d+\.\d%$"))
@@ -106,7 +106,7 @@ def test_adventurers_odds_page_shows_every_encounter(page: Page, base_url: str) 
     start = time.monotonic()
     page.goto(f"{base_url}/voila/render/adventurers_odds.ipynb", wait_until="commit")
     rows = page.locator(".adv-odds-table tr.adv-odds-row")
-    expect(rows).to_have_count(33, timeout=60_000)
+    expect(rows).to_have_count(33, timeout=120_000)
     print(f"\nAdventurers odds page: table shown {time.monotonic() - start:.1f} s after opening")
     tiger = page.locator('.adv-odds-table tr[data-encounter="Tiger"] '
                          '[data-case="without a weapon"]')
@@ -123,13 +123,13 @@ def test_gamma_world_odds_page_draws_the_heat_map(page: Page, base_url: str) -> 
     start = time.monotonic()
     page.goto(f"{base_url}/voila/render/gamma_world_odds.ipynb", wait_until="commit")
     cells = page.locator(".gw-odds-chart svg .role-mark.mark-rect path")
-    expect(cells).to_have_count(6 * 15, timeout=60_000)
+    expect(cells).to_have_count(6 * 15, timeout=120_000)
     print(f"\nGamma World odds page: heat map drawn {time.monotonic() - start:.1f} s after "
           "opening")
     expect(page.locator(".gw-odds-chart")).to_contain_text("Force 1 and 2 hits")
     page.locator(".gw-odds-hits .noUi-handle").focus()
     page.keyboard.press("ArrowRight")
     expect(page.locator(".gw-odds-chart")).to_contain_text("Force 1 and 3 hits",
-                                                           timeout=60_000)
+                                                           timeout=120_000)
     assert not page.locator(".explorer-message-error").count()
     assert not errors, errors

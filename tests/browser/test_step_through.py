@@ -24,7 +24,7 @@ LIVE = ".step-live"
 def expect_step(page: Page, session: PlaySession) -> None:
     """The page shows the session's step number and its last log line."""
     expect(page.locator(".stepper-status")).to_contain_text(f"Step {session.game.steps} ",
-                                                            timeout=30_000)
+                                                            timeout=120_000)
     if session.game.log:
         expect(page.locator(".stepper-log")).to_contain_text(str(session.game.log[-1]))
 
