@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -26,6 +27,24 @@ def test_ci_runs_the_readme_test_command() -> None:
     commands = [line.strip() for line in script.splitlines()
                 if line.strip() and not line.lstrip().startswith("#")]
     assert "make test" in commands
+
+
+def test_voila_configuration_is_in_the_repository() -> None:
+    """Issue #6: preheated kernels, culling, hidden tracebacks, no jupytext, in voila.json."""
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    voila = config["VoilaConfiguration"]
+    assert voila["preheat_kernel"] is True and voila["default_pool_size"] >= 1
+    assert voila["show_tracebacks"] is False
+    assert "jupyterlab-jupytext" in voila["extension_denylist"]
+    culling = config["MappingKernelManager"]
+    assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
+    # Voila drops a cell's output that reaches it more than iopub_timeout seconds after the
+    # cell's reply (nbclient's default is 4 s): a page preheated on a busy machine would
+    # render without its widgets.
+    assert config["VoilaExecutor"]["iopub_timeout"] >= 30
+    # nothing that would let a viewer run code or see a traceback
+    text = json.dumps(config).lower()
+    assert "disable_check_xsrf" not in text and '"show_tracebacks": true' not in text
 
 
 def test_conda_environment_has_the_same_dependencies_as_pyproject() -> None:
