@@ -46,11 +46,16 @@ def free_port() -> int:
 
 @contextmanager
 def running_voila(notebooks: str = "notebooks/", port: int | None = None,
-                  extra: tuple[str, ...] = (), timeout: float = 60) -> Iterator[str]:
-    """Run ``voila notebooks/`` from the repository root; yield its base URL; stop it after."""
+                  extra: tuple[str, ...] = (), timeout: float = 60,
+                  log_path: Path | None = None) -> Iterator[str]:
+    """Run ``voila notebooks/`` from the repository root; yield its base URL; stop it after.
+
+    Voila's output goes to ``log_path`` when given (kept after), else to a temporary file.
+    """
     port = free_port() if port is None else port
     voila = Path(sys.executable).with_name("voila")
-    with tempfile.TemporaryFile("w+") as log:
+    opened = open(log_path, "w+", encoding="utf-8") if log_path else tempfile.TemporaryFile("w+")
+    with opened as log:
         server = subprocess.Popen(
             [str(voila), notebooks, f"--port={port}", "--no-browser", *extra],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,

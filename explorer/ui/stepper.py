@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import base64
 import html
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import altair as alt
@@ -117,7 +117,11 @@ class _CardIndex:
 
 
 class PhaseCell(widgets.VBox):
-    """One phase's cell: live controls when the game is there, else what happened there."""
+    """One phase's cell: live controls when the game is there, else what happened there.
+
+    Its widgets are made once and reused from step to step (only changed values go to the
+    browser), so a click costs a few small messages rather than a new set of widgets.
+    """
 
     def __init__(self, stepper: Stepper, name: str) -> None:
         self.stepper = stepper
@@ -129,77 +133,147 @@ class PhaseCell(widgets.VBox):
         self.add_class("step-cell")
         self.add_class(f"step-cell-{name}")
         self._chart: alt.JupyterChart | None = None
+        self._buttons: list[widgets.Button] = []
+        self._faces: list[widgets.HTML] = []
 
     def refresh(self) -> None:
         session = self.stepper.session
         view = session.view()
         live = (self.cell_name in (view.cell, FOLLOW)) and view.kind != "over"
-        if view.kind == "over" and self.cell_name == FOLLOW:
-            self.body.children = [widgets.HTML(
-                f"<b>Game over</b>: scores {', '.join(map(str, view.scores))}")]
-            return
         if live:
             self.add_class("step-live")
         else:
             self.remove_class("step-live")
+        if view.kind == "over" and self.cell_name == FOLLOW:
+            self.note.value = f"<b>Game over</b>: scores {', '.join(map(str, view.scores))}"
+            self._show([self.note])
+            return
         if not live:
             entries = session.log_of(self.cell_name)
             items = "".join(f"<li>{html.escape(str(e))}</li>" for e in entries) or \
                 "<li>Nothing has happened here yet.</li>"
-            shown = f'<ul class="step-history">{items}</ul>'
-            history = self.body.children[0] if len(self.body.children) == 1 else None
-            if isinstance(history, widgets.HTML) and "step-history" in history.value:
-                if history.value != shown:  # only what changed goes to the browser
-                    history.value = shown
-            else:
-                self.body.children = [widgets.HTML(shown)]
+            self.note.value = f'<ul class="step-history">{items}</ul>'
+            self._show([self.note])
             return
         recent: list[widgets.Widget] = []
         if self.cell_name == FOLLOW and session.game.log:  # what just happened, in brief
             lines = "".join(f"<li>{html.escape(e.text)}</li>" for e in session.game.log[-6:])
-            recent = [widgets.HTML(f'<ul class="step-history">{lines}</ul>')]
+            self.note.value = f'<ul class="step-history">{lines}</ul>'
+            recent = [self.note]
         if view.kind == "decision":
-            self.body.children = recent + self._decision(view)
+            self._show(recent + self._decision(view))
         else:
-            self.body.children = recent + self._chance(view)
+            self._show(recent + self._chance(view))
+
+    def _show(self, parts: list[widgets.Widget]) -> None:
+        if tuple(parts) != self.body.children:  # identity: the same widgets stay put
+            self.body.children = parts
+
+    # ---- the widgets, each made on first use and then reused -------------------------------
+
+    @cached_property
+    def note(self) -> widgets.HTML:
+        """What happened here, or in brief just before (the follow cell), or the game's end."""
+        return widgets.HTML()
+
+    @cached_property
+    def prompt(self) -> widgets.HTML:
+        return widgets.HTML()
+
+    @cached_property
+    def choice_row(self) -> widgets.HBox:
+        return widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+
+    def _choice_buttons(self, count: int) -> list[widgets.Button]:
+        guard = self.stepper.message.guard
+        while len(self._buttons) < count:
+            slot = len(self._buttons)  # the button in this slot takes the choice of that index
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button.add_class("step-choice")
+            button.on_click(guard(lambda _, i=slot: self.stepper.act(i)))
+            self._buttons.append(button)
+        return self._buttons[:count]
+
+    @cached_property
+    def choice_list(self) -> widgets.Dropdown:
+        choices = widgets.Dropdown(layout=widgets.Layout(width="520px"))
+        choices.add_class("step-choices")
+        return choices
+
+    @cached_property
+    def take_row(self) -> widgets.HBox:
+        take = widgets.Button(description="Take", button_style="primary")
+        take.add_class("step-take")
+        take.on_click(self.stepper.message.guard(
+            lambda _: self.stepper.act(self.choice_list.value)))
+        return widgets.HBox([self.choice_list, take])
+
+    @cached_property
+    def face_row(self) -> widgets.HBox:
+        return widgets.HBox()
+
+    @cached_property
+    def odds_view(self) -> widgets.HTML:
+        return widgets.HTML()
+
+    @cached_property
+    def roll_button(self) -> widgets.Button:
+        roll = widgets.Button(button_style="primary", icon="dice")
+        roll.add_class("step-roll")
+        roll.on_click(self.stepper.message.guard(lambda _: self.stepper.roll()))
+        return roll
+
+    @cached_property
+    def what_if(self) -> widgets.Dropdown:
+        what_if = widgets.Dropdown(description="What if:", layout=widgets.Layout(width="360px"))
+        what_if.add_class("step-whatif")
+        return what_if
+
+    @cached_property
+    def roll_row(self) -> widgets.HBox:
+        force = widgets.Button(description="Make it so")
+        force.add_class("step-force")
+        force.on_click(self.stepper.message.guard(
+            lambda _: self.stepper.force(self.what_if.value)))
+        return widgets.HBox([self.roll_button, self.what_if, force])
+
+    # ---- the live cell -------------------------------------------------------------------
 
     def _decision(self, view: Any) -> list[widgets.Widget]:
-        guard = self.stepper.message.guard
         who = f"Player {view.player + 1}"
-        prompt = widgets.HTML(f'<div class="step-prompt"><b>{html.escape(who)}</b>: '
-                              f"{html.escape(view.prompt)}</div>")
-        controls: list[widgets.Widget] = [prompt]
+        self.prompt.value = (f'<div class="step-prompt"><b>{html.escape(who)}</b>: '
+                             f"{html.escape(view.prompt)}</div>")
+        controls: list[widgets.Widget] = [self.prompt]
         if len(view.choices) <= BUTTONS_UP_TO:
-            row = []
-            for index, text in enumerate(view.choices):
-                button = widgets.Button(description=text, tooltip=text,
-                                        layout=widgets.Layout(width="auto"))
-                button.add_class("step-choice")
-                button.on_click(guard(lambda _, i=index: self.stepper.act(i)))
-                row.append(button)
-            controls.append(widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap")))
+            buttons = self._choice_buttons(len(view.choices))
+            for button, text in zip(buttons, view.choices, strict=True):
+                button.description = button.tooltip = text
+            if tuple(buttons) != self.choice_row.children:
+                self.choice_row.children = buttons
+            controls.append(self.choice_row)
         else:
-            choices = widgets.Dropdown(options=[(t, i) for i, t in enumerate(view.choices)],
-                                       layout=widgets.Layout(width="520px"))
-            choices.add_class("step-choices")
-            take = widgets.Button(description="Take", button_style="primary")
-            take.add_class("step-take")
-            take.on_click(guard(lambda _: self.stepper.act(choices.value)))
-            controls.append(widgets.HBox([choices, take]))
-        faces = self.stepper.card_index.mentioned([view.prompt, *view.choices])
-        if faces:
-            controls.append(widgets.HBox([widgets.HTML(self.stepper.card_index.face(n))
-                                          for n in faces]))
+            self.choice_list.options = [(t, i) for i, t in enumerate(view.choices)]
+            self.choice_list.index = 0  # a new step starts on its first choice
+            controls.append(self.take_row)
+        names = self.stepper.card_index.mentioned([view.prompt, *view.choices])
+        if names:
+            while len(self._faces) < len(names):
+                self._faces.append(widgets.HTML())
+            faces = self._faces[:len(names)]
+            for face, name in zip(faces, names, strict=True):
+                face.value = self.stepper.card_index.face(name)
+            if tuple(faces) != self.face_row.children:
+                self.face_row.children = faces
+            controls.append(self.face_row)
         return controls
 
     def _chance(self, view: Any) -> list[widgets.Widget]:
-        guard = self.stepper.message.guard
         odds = view.odds
-        heading = widgets.HTML(f'<div class="step-prompt"><b>{html.escape(view.prompt)}</b>'
-                               "</div>")
-        parts: list[widgets.Widget] = [heading]
+        self.prompt.value = f'<div class="step-prompt"><b>{html.escape(view.prompt)}</b></div>'
+        parts: list[widgets.Widget] = [self.prompt]
         if odds is not None:
-            parts.append(widgets.HTML(odds_html(odds)))
+            self.odds_view.value = odds_html(odds)
+            parts.append(self.odds_view)
             if len(odds.outcomes) <= CHART_OUTCOMES_UP_TO:
                 chart = outcome_chart(odds)
                 enable_offline_charts()  # the first chart of the kernel sets up Vega offline
@@ -210,17 +284,10 @@ class PhaseCell(widgets.VBox):
                 else:
                     self._chart.chart = chart
                 parts.append(self._chart)
-        roll = widgets.Button(description="Roll" if "roll" in view.prompt.lower() else "Draw",
-                              button_style="primary", icon="dice")
-        roll.add_class("step-roll")
-        roll.on_click(guard(lambda _: self.stepper.roll()))
-        what_if = widgets.Dropdown(options=[(t, i) for i, t in enumerate(view.choices)],
-                                   description="What if:", layout=widgets.Layout(width="360px"))
-        what_if.add_class("step-whatif")
-        force = widgets.Button(description="Make it so")
-        force.add_class("step-force")
-        force.on_click(guard(lambda _: self.stepper.force(what_if.value)))
-        parts.append(widgets.HBox([roll, what_if, force]))
+        self.roll_button.description = "Roll" if "roll" in view.prompt.lower() else "Draw"
+        self.what_if.options = [(t, i) for i, t in enumerate(view.choices)]
+        self.what_if.index = 0
+        parts.append(self.roll_row)
         return parts
 
 

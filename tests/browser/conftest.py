@@ -7,6 +7,7 @@ The server is started from the repository root as ``make serve`` starts it (so t
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -20,14 +21,31 @@ from explorer.serve import CHROMIUM_ARGS, chromium, running_voila
 expect.set_options(timeout=30_000)
 
 
+VOILA_LOG: list[Path] = []
+"""Where this test process's Voila writes its log (shown with a failed browser test)."""
+
+
 @pytest.fixture(scope="session")
-def voila_url() -> Iterator[str]:
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a running ``voila notebooks/``."""
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    VOILA_LOG.append(log)
     try:
-        with running_voila() as url:
+        with running_voila(log_path=log) as url:
             yield url
     except ExplorerError as error:
         pytest.fail(str(error))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+    """A failed browser test reports the end of Voila's log (warnings, errors, timeouts)."""
+    report = yield
+    if report.failed and VOILA_LOG and VOILA_LOG[-1].exists():
+        lines = VOILA_LOG[-1].read_text(encoding="utf-8", errors="replace").splitlines()
+        report.sections.append((f"Voila's log, last 60 lines of {len(lines)} "
+                                f"({VOILA_LOG[-1]})", "\n".join(lines[-60:])))
+    return report
 
 
 @pytest.fixture(scope="session")
