@@ -123,6 +123,37 @@ def test_the_stepper_steps_each_game_by_its_buttons(game: str) -> None:
     assert f"Step {stepper.session.game.steps} " in stepper.status.value
 
 
+def test_a_step_reuses_the_cells_widgets() -> None:
+    """A click updates the widgets that are there (a few small messages to the browser); it
+    makes no new ones once each cell has drawn each kind of step, so a long game neither
+    grows the kernel nor the page. Before, every step made ~20 widgets and left the old ones."""
+    from ipywidgets.widgets.widget import _instances
+
+    stepper = Stepper("rifts", players=2, seed=3, seats=["human", "human"])
+    for name in CELLS["rifts"]:
+        stepper.cell(name)
+
+    def step() -> None:
+        view = stepper.session.view()
+        live = stepper._cells[view.cell]
+        if view.kind == "chance":
+            next(w for w in _walk(live) if "step-roll" in w._dom_classes).click()
+        else:
+            buttons = [w for w in _walk(live) if "step-choice" in w._dom_classes]
+            (buttons[0] if buttons else next(
+                w for w in _walk(live) if "step-take" in w._dom_classes)).click()
+
+    for _ in range(150):  # every cell meets decisions and rolls, lists and buttons
+        step()
+    assert stepper.message.value == ""
+    made = len(_instances)
+    for _ in range(60):
+        step()
+    assert stepper.message.value == ""
+    # a cell may still meet its first longer list of choices: a few buttons at most
+    assert len(_instances) - made <= 8, len(_instances) - made
+
+
 def _walk(widget):
     yield widget
     for child in getattr(widget, "children", ()):
