@@ -153,9 +153,20 @@ class _Chain:
         self.other = 1 - self.one
         self.alloc: dict[tuple[tuple[tuple[int, int], ...], int], dict[Any, Any]] = {}
         self.binom: dict[int, list[Any]] = {}
+        # per kind and damage taken: the Force left and the hits the follower can still take
+        self.force_left = [[max(0, k.force_after(d)) for d in range(k.hits)] for k in self.kinds]
+        self.hits_left = [[k.hits - d for d in range(k.hits)] for k in self.kinds]
+        self.measures: dict[tuple[tuple[int, int], ...], tuple[int, int]] = {}
 
     def force(self, state: tuple[tuple[int, int], ...]) -> int:
-        return sum(self.kinds[k].force_after(d) for k, d in state)
+        return sum(self.force_left[k][d] for k, d in state)
+
+    def measure(self, state: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+        """(the Force the followers roll, the hits they can still take), kept per state."""
+        known = self.measures.get(state)
+        if known is None:
+            known = self.measures[state] = (self.force(state), self.remaining(state))
+        return known
 
     def binomial(self, n: int) -> list[Any]:
         """P(k ones among n dice), k = 0..n."""
@@ -186,7 +197,7 @@ class _Chain:
 
     def remaining(self, state: tuple[tuple[int, int], ...]) -> int:
         """Hits the living followers can still take before the last one falls."""
-        return sum(self.kinds[k].hits - d for k, d in state)
+        return sum(self.hits_left[k][d] for k, d in state)
 
     def forward(self, starts: list[tuple[int, float]], negligible: float) -> tuple[list[float],
                                                                                  float]:
@@ -213,7 +224,7 @@ class _Chain:
                 mass[key] += p
             else:
                 mass[key] = p
-                heapq.heappush(queue, (-threat, total_hits - self.remaining(state),
+                heapq.heappush(queue, (-threat, total_hits - self.measure(state)[1],
                                        0 if force >= 0 else 1, state, force))
 
         def cut_all(threat: int, after: tuple[tuple[int, int], ...], force: int, p: float,
@@ -241,21 +252,28 @@ class _Chain:
             if force >= 0:  # a landing: apply the Threat's cut
                 cut_all(threat, state, force, weight, False)
                 continue
-            rolled = max(0, self.force(state))
+            rolled, remaining = self.measure(state)
             cut = self._capped(self.binomial(rolled), threat)
-            wound = self._capped(self.binomial(threat), self.remaining(state))
+            wound = self._capped(self.binomial(threat), remaining)
             scale = weight / (1 - cut[0] * wound[0])
             for j, pj in enumerate(wound):
                 if not pj:
+                    continue
+                if j == 0:  # no hit: only a cut of 1 or more moves on
+                    cut_all(threat, state, rolled, scale * pj, True)
                     continue
                 for after, pa in self.hits(state, j).items():
                     p = scale * pj * pa
                     if not after:
                         result[n] += p
-                    elif j == 0:  # no hit: only a cut of 1 or more moves on
-                        cut_all(threat, after, rolled, p, True)
+                        continue
+                    key = (threat, after, rolled)  # a landing (add(), inlined: the hot spot)
+                    if key in mass:
+                        mass[key] += p
                     else:
-                        add(threat, after, rolled, p)
+                        mass[key] = p
+                        heapq.heappush(queue, (-threat, total_hits - self.measure(after)[1],
+                                               0, after, rolled))
         return result, dropped
 
     def _capped(self, probabilities: list[Any], cap: int) -> list[Any]:
