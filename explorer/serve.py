@@ -17,7 +17,10 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 from explorer.errors import ExplorerError
 
@@ -26,6 +29,29 @@ CHROMIUM_ARGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 )
+
+
+class PoolAwareKernelManager(AsyncMappingKernelManager):
+    """Jupyter's kernel manager, with a kernel's idle time counted from when it leaves Voila's
+    pool of preheated kernels (``voila.json`` names this class).
+
+    Voila keeps pooled kernels from being culled but not their idle clock: a kernel preheated
+    long ago and handed to a viewer could be culled in the second before the viewer's browser
+    connects to it, and the page would never show its widgets. Before each culling round, the
+    pooled kernels are marked active, so a kernel handed out has the whole idle timeout (less
+    one culling interval) for its viewer to connect.
+    """
+
+    async def cull_kernels(self) -> None:
+        """Mark the pooled kernels active, then cull as Jupyter does."""
+        now = datetime.now(UTC)
+        for pool in getattr(self, "_pools", {}).values():
+            for item in list(pool):
+                if item.done() and not item.cancelled() and item.exception() is None:
+                    kernel = self._kernels.get(item.result().get("kernel_id"))
+                    if kernel is not None:
+                        kernel.last_activity = now
+        await super().cull_kernels()
 
 
 def chromium() -> str:

@@ -1,0 +1,64 @@
+"""The server's kernel manager: a kernel handed out of Voila's pool is not culled at once."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import SimpleNamespace
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+from explorer.serve import PoolAwareKernelManager
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _kernel(idle_for: float) -> SimpleNamespace:
+    return SimpleNamespace(execution_state="idle", kernel_name="python3",
+                           kernel_spec=SimpleNamespace(metadata={}),
+                           last_activity=datetime.now(UTC) - timedelta(seconds=idle_for))
+
+
+def _cull(manager_class: type) -> tuple[list[str], SimpleNamespace]:
+    """One culling round over a pooled kernel idle for 10 minutes and a kernel a viewer left
+    10 minutes ago; returns the kernels shut down and the pooled one."""
+    async def run() -> tuple[list[str], SimpleNamespace]:
+        manager = manager_class(cull_idle_timeout=300, cull_interval=60)
+        pooled, left = _kernel(600), _kernel(600)
+        manager._kernels = {"pooled": pooled, "left": left}
+        done = asyncio.get_running_loop().create_future()
+        done.set_result({"kernel_id": "pooled"})
+        manager._pools = {"rifts_odds.ipynb": [done]}
+        shut: list[str] = []
+
+        async def shutdown_kernel(kernel_id: str, *args: object, **kwargs: object) -> None:
+            shut.append(kernel_id)
+
+        manager.shutdown_kernel = shutdown_kernel
+        await manager.cull_kernels()
+        return shut, pooled
+    return asyncio.run(run())
+
+
+def test_a_pooled_kernel_is_kept_active_and_a_left_kernel_is_culled() -> None:
+    shut, pooled = _cull(PoolAwareKernelManager)
+    assert shut == ["left"]
+    # handed out now, it has the whole idle timeout before the culler may take it
+    assert datetime.now(UTC) - pooled.last_activity < timedelta(seconds=5)
+
+
+def test_jupyters_own_manager_would_cull_the_pooled_kernel() -> None:
+    """The case the class exists for: without it (and without Voila's check, which only
+    holds while the kernel is still in the pool) the pooled kernel is idle enough to cull."""
+    shut, _ = _cull(AsyncMappingKernelManager)
+    assert sorted(shut) == ["left", "pooled"]
+
+
+def test_voila_json_names_the_manager() -> None:
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    name = config["VoilaConfiguration"]["multi_kernel_manager_class"]
+    module, _, attribute = name.rpartition(".")
+    assert getattr(importlib.import_module(module), attribute) is PoolAwareKernelManager
