@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
@@ -40,7 +41,9 @@ def _cull(manager_class: type) -> tuple[list[str], SimpleNamespace]:
         manager.shutdown_kernel = shutdown_kernel
         await manager.cull_kernels()
         return shut, pooled
-    return asyncio.run(run())
+    # in a thread of its own: Playwright's sync API may hold this thread's event loop
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
 
 
 def test_a_pooled_kernel_is_kept_active_and_a_left_kernel_is_culled() -> None:
