@@ -10,10 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import explorer
-from explorer.engine import Action, Chance, Decision, Game, Outcome
+from explorer.engine import Chance, Game, Outcome
 from explorer.engine.dice import Roll
 from explorer.games.adventurers.data import adventurers_data
 from explorer.games.adventurers.state import Adventurer
+from tests.game_helpers import choose as choose  # shared
+from tests.game_helpers import logged as logged
+from tests.game_helpers import options as options
+from tests.game_helpers import pending_roll as pending_roll
 
 DATA = adventurers_data()
 ALL_CARDS = list(DATA.cards)
@@ -38,13 +42,6 @@ def game_at(at: str, *, profession: str = "College Professor", hand: list[str] |
     return scenario([first, *(others or [{"profession": "Reporter"}])], at=at, **extra)
 
 
-def pending_roll(game: Game) -> Roll:
-    """The Roll pending now (fails if the game is not at a dice roll)."""
-    pending = game.pending
-    assert isinstance(pending, Chance) and isinstance(pending.odds, Roll), (
-        f"expected a roll at {game.phase}, found {pending!r}")
-    return pending.odds
-
 
 def roll(game: Game, natural: int, name: str | None = None) -> Roll:
     """Force the pending dice roll to total ``natural``; return its Roll. ``name`` checks
@@ -65,20 +62,6 @@ def draw(game: Game, *names: str) -> None:
         game.step(Outcome("card", (name,)))
 
 
-def choose(game: Game, text: str) -> Action:
-    """Take the legal action whose text contains ``text`` (exactly one must match)."""
-    pending = game.pending
-    assert isinstance(pending, Decision), (
-        f"expected a decision at {game.phase}, found {getattr(pending, 'label', pending)!r}")
-    matches = [a for a in pending.actions if text in str(a)]
-    assert len(matches) == 1, f"{text!r} matches {[str(a) for a in pending.actions]}"
-    game.step(matches[0])
-    return matches[0]
-
-
-def options(game: Game) -> list[str]:
-    """The texts of the legal actions now."""
-    return [str(a) for a in game.legal_actions()]
 
 
 def names(game: Game, action: str) -> list[str]:
@@ -89,9 +72,6 @@ def names(game: Game, action: str) -> list[str]:
 def adv(game: Game, seat: int = 0) -> Adventurer:
     return game.state.adventurers[seat]
 
-
-def logged(game: Game, text: str) -> bool:
-    return any(text in e.text for e in game.log)
 
 
 def is_turn_of(game: Game, seat: int) -> bool:

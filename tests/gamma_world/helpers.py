@@ -12,9 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import explorer
-from explorer.engine import Action, Chance, Decision, Game, Outcome
+from explorer.engine import Chance, Game, Outcome
 from explorer.engine.dice import Roll
 from explorer.games.gamma_world.state import Follower
+from tests.game_helpers import choose as choose  # shared
+from tests.game_helpers import logged as logged
+from tests.game_helpers import offered as offered
+from tests.game_helpers import options as options
 
 
 def scenario(*enclaves: dict[str, Any], seed: int = 0, **extra: Any) -> Game:
@@ -64,28 +68,8 @@ def hit(game: Game, follower: str) -> None:
     game.step(matches[0])
 
 
-def choose(game: Game, text: str) -> Action:
-    """Take the legal action whose text contains ``text`` (exactly one must match)."""
-    pending = game.pending
-    assert isinstance(pending, Decision), (
-        f"expected a decision at {game.phase}, found {getattr(pending, 'label', pending)!r}")
-    matches = [a for a in pending.actions if text in str(a)]
-    assert len(matches) == 1, f"{text!r} matches {[str(a) for a in pending.actions]}"
-    game.step(matches[0])
-    return matches[0]
 
 
-def options(game: Game) -> list[str]:
-    """The texts of the legal actions now."""
-    return [str(a) for a in game.legal_actions()]
-
-
-def offered(game: Game, text: str) -> bool:
-    return any(text in o for o in options(game))
-
-
-def logged(game: Game, text: str) -> bool:
-    return any(text in e.text for e in game.log)
 
 
 def enclave(game: Game, seat: int = 0):

@@ -10,8 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import explorer
-from explorer.engine import Action, Chance, Decision, Game, Outcome
+from explorer.engine import Chance, Game, Outcome
 from explorer.engine.dice import Roll
+from tests.game_helpers import choose as choose  # shared
+from tests.game_helpers import options as options
+from tests.game_helpers import pending_roll as pending_roll
 
 
 def scenario(parties: list[dict[str, Any]], *, seed: int = 0, **extra: Any) -> Game:
@@ -19,13 +22,6 @@ def scenario(parties: list[dict[str, Any]], *, seed: int = 0, **extra: Any) -> G
     return explorer.new_game("rifts", players=len(parties), seed=seed,
                              scenario={"parties": parties, **extra})
 
-
-def pending_roll(game: Game) -> Roll:
-    """The Roll pending now (fails if the game is not at a dice roll)."""
-    pending = game.pending
-    assert isinstance(pending, Chance) and isinstance(pending.odds, Roll), (
-        f"expected a roll at {game.phase}, found {pending!r}")
-    return pending.odds
 
 
 def roll(game: Game, natural: int, name: str | None = None) -> Roll:
@@ -58,20 +54,6 @@ def pick(game: Game, text: str) -> None:
     game.step(matches[0])
 
 
-def choose(game: Game, text: str) -> Action:
-    """Take the legal action whose text contains ``text`` (exactly one must match)."""
-    pending = game.pending
-    assert isinstance(pending, Decision), (
-        f"expected a decision at {game.phase}, found {getattr(pending, 'label', pending)!r}")
-    matches = [a for a in pending.actions if text in str(a)]
-    assert len(matches) == 1, f"{text!r} matches {[str(a) for a in pending.actions]}"
-    game.step(matches[0])
-    return matches[0]
-
-
-def options(game: Game) -> list[str]:
-    """The texts of the legal actions now."""
-    return [str(a) for a in game.legal_actions()]
 
 
 def log_since(game: Game, start: int) -> list[str]:

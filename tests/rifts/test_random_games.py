@@ -4,97 +4,41 @@ invariant checked after every step; determinism, save/load, undo and illegal act
 
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
 
-import explorer
-from explorer.engine import Action, Outcome
-from explorer.engine.bots import RandomBot, play
-from explorer.errors import IllegalAction
 from explorer.games.rifts.invariants import check
+from tests.game_helpers import (
+    assert_illegal_steps_change_nothing,
+    assert_same_seed_same_log,
+    assert_save_and_load_plays_on,
+    assert_undo_is_exact,
+    play_checked,
+)
 
 GAMES = [(players, seed) for players in (2, 3, 4) for seed in range(67 if players < 4 else 66)]
 assert len(GAMES) == 200
 
 
-def _bots(game: explorer.Game, seed: int) -> list[RandomBot]:
-    return [RandomBot(seed * 10 + seat) for seat in range(game.players)]
-
-
 @pytest.mark.parametrize(("players", "seed"), GAMES, ids=[f"{p}p-seed{s}" for p, s in GAMES])
 def test_random_game_ends_with_a_winner_and_keeps_every_invariant(players: int,
                                                                     seed: int) -> None:
-    game = explorer.new_game("rifts", players=players, seed=seed)
-    data = game.state._data
-    bots = _bots(game, seed)
-    check(game.state, data)
-    while not game.is_over:
-        if game.is_chance:
-            outcomes = game.chance_outcomes()
-            assert sum(p for _, p in outcomes) == 1 and all(p > 0 for _, p in outcomes)
-            assert game.legal_actions() == [] and game.current_player is None
-            game.step()
-        else:
-            assert game.legal_actions() and game.chance_outcomes() == []
-            game.step(bots[game.current_player].choose(game))
-        check(game.state, data)
+    game = play_checked("rifts", players, seed, check)
     assert len(game.winners) == 1
     winner = game.winners[0]
     assert game.scores[winner] >= 10 and max(game.scores) == game.scores[winner]
 
 
 def test_the_same_seed_and_actions_give_the_same_log() -> None:
-    def log(seed: int) -> list[str]:
-        game = explorer.new_game("rifts", players=3, seed=seed)
-        play(game, lambda seat: RandomBot(seat), max_steps=3000)
-        return [str(e) for e in game.log]
-
-    assert log(21) == log(21)
-    assert log(21) != log(22)
+    assert_same_seed_same_log("rifts")
 
 
 def test_save_and_load_mid_game_then_play_on_identically() -> None:
-    game = explorer.new_game("rifts", players=2, seed=5)
-    play(game, lambda seat: RandomBot(seat + 1), max_steps=700)
-    copy = explorer.load_game(game.to_json())
-    assert copy.snapshot() == game.snapshot()
-    assert json.loads(copy.to_json()) == json.loads(game.to_json())
-    play(game, lambda seat: RandomBot(seat + 9), max_steps=1500)
-    play(copy, lambda seat: RandomBot(seat + 9), max_steps=1500)
-    assert [str(e) for e in copy.log] == [str(e) for e in game.log]
-    assert copy.snapshot() == game.snapshot()
+    assert_save_and_load_plays_on("rifts", saved_at=700, then=1500)
 
 
 def test_undo_after_any_step_restores_the_exact_prior_state() -> None:
-    game = explorer.new_game("rifts", players=2, seed=8)
-    bots = _bots(game, 8)
-    sample = random.Random(3)
-    for number in range(900):
-        if game.is_over:
-            break
-        before = game.snapshot() if number < 250 or sample.random() < 0.05 else None
-        game.step(None if game.is_chance else bots[game.current_player].choose(game))
-        if before is not None:
-            after = game.snapshot()
-            game.undo()
-            assert game.snapshot() == before, f"undo of step {number} is not exact"
-            game.redo()
-            assert game.snapshot() == after
+    assert_undo_is_exact("rifts", players=2, steps=900, sampled=0.05)
 
 
 def test_illegal_actions_are_refused_and_change_nothing() -> None:
-    game = explorer.new_game("rifts", players=2, seed=12)
-    bots = _bots(game, 12)
-    for _ in range(400):
-        before = game.snapshot()
-        with pytest.raises(IllegalAction):
-            game.step(Action("no such action"))
-        with pytest.raises(IllegalAction):
-            game.step(Outcome("roll", (99,)))
-        if not game.is_chance:
-            with pytest.raises(IllegalAction):
-                game.step(None)
-        assert game.snapshot() == before
-        game.step(None if game.is_chance else bots[game.current_player].choose(game))
+    assert_illegal_steps_change_nothing("rifts", steps=400)
