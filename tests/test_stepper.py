@@ -101,6 +101,18 @@ def _live(stepper: Stepper) -> list[str]:
     return [name for name, cell in stepper._cells.items() if "step-live" in cell._dom_classes]
 
 
+def _click_first(stepper: Stepper) -> None:
+    """Click the live cell's Roll, else its first choice, else Take on its list."""
+    view = stepper.session.view()
+    live = stepper._cells[view.cell]
+    if view.kind == "chance":
+        next(w for w in _walk(live) if "step-roll" in w._dom_classes).click()
+    else:
+        buttons = [w for w in _walk(live) if "step-choice" in w._dom_classes]
+        (buttons[0] if buttons else next(
+            w for w in _walk(live) if "step-take" in w._dom_classes)).click()
+
+
 @pytest.mark.parametrize("game", ["rifts", "adventurers", "gamma_world"])
 def test_the_stepper_steps_each_game_by_its_buttons(game: str) -> None:
     stepper = Stepper(game, players=2, seed=3)
@@ -111,14 +123,8 @@ def test_the_stepper_steps_each_game_by_its_buttons(game: str) -> None:
         view = stepper.session.view()
         if view.kind == "over":
             break
-        live = stepper._cells[view.cell]
         assert _live(stepper) == [view.cell]
-        if view.kind == "chance":
-            next(w for w in _walk(live) if "step-roll" in w._dom_classes).click()
-        else:
-            buttons = [w for w in _walk(live) if "step-choice" in w._dom_classes]
-            (buttons[0] if buttons else next(
-                w for w in _walk(live) if "step-take" in w._dom_classes)).click()
+        _click_first(stepper)
     assert stepper.message.value == ""
     assert f"Step {stepper.session.game.steps} " in stepper.status.value
 
@@ -133,22 +139,12 @@ def test_a_step_reuses_the_cells_widgets() -> None:
     for name in CELLS["rifts"]:
         stepper.cell(name)
 
-    def step() -> None:
-        view = stepper.session.view()
-        live = stepper._cells[view.cell]
-        if view.kind == "chance":
-            next(w for w in _walk(live) if "step-roll" in w._dom_classes).click()
-        else:
-            buttons = [w for w in _walk(live) if "step-choice" in w._dom_classes]
-            (buttons[0] if buttons else next(
-                w for w in _walk(live) if "step-take" in w._dom_classes)).click()
-
     for _ in range(150):  # every cell meets decisions and rolls, lists and buttons
-        step()
+        _click_first(stepper)
     assert stepper.message.value == ""
     made = len(_instances)
     for _ in range(60):
-        step()
+        _click_first(stepper)
     assert stepper.message.value == ""
     # a cell may still meet its first longer list of choices: a few buttons at most
     assert len(_instances) - made <= 8, len(_instances) - made
