@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+import explorer
 from explorer.engine import Action, Chance, Decision, Game, GameState, Outcome, Rules
 from explorer.engine.bots import RandomBot, play
 from explorer.engine.core import load_game
@@ -227,3 +228,26 @@ def test_players_and_seed_are_checked() -> None:
         Game(Race(), 5, 1)
     with pytest.raises(IllegalAction, match="seed must be an integer"):
         Game(Race(), 2, "seven")  # type: ignore[arg-type]
+
+
+def test_options_a_game_takes_and_refuses() -> None:
+    """A game takes no options unless it takes a card folder (``cards``, a path string)."""
+    with pytest.raises(IllegalAction, match=r"race takes no options; found \['cards'\]"):
+        Game(Race(), 2, 1, {"cards": "somewhere"})
+
+    class FolderRace(Race):
+        takes_card_folder = True
+
+    rules = FolderRace()
+    assert rules.check_options({}) == {}
+    assert rules.check_options({"cards": "my/set"}) == {"cards": "my/set"}
+    with pytest.raises(IllegalAction, match=r"takes the option 'cards' only; found \['speed'\]"):
+        rules.check_options({"cards": "my/set", "speed": "fast"})
+    with pytest.raises(IllegalAction, match="'cards' must be a folder path; found 3"):
+        rules.check_options({"cards": 3})
+
+
+@pytest.mark.parametrize("game_id", ["rifts", "adventurers", "gamma_world"])
+def test_every_game_with_rules_takes_a_card_folder(game_id: str) -> None:
+    with pytest.raises(IllegalAction, match=f"{game_id} takes the option 'cards' only"):
+        explorer.new_game(game_id, speed="fast")

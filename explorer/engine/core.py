@@ -199,11 +199,24 @@ class Rules:
         """A sensible bot for this game (each game supplies its own)."""
         raise NotImplementedError(f"{self.game_id} has no heuristic bot")
 
+    takes_card_folder: bool = False
+    """Whether the game takes the option ``cards``: a folder holding a card set to play with
+    instead of the one in data/ (its ``data()`` reads it)."""
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Validate and normalise game options; the default accepts none."""
-        if options:
-            raise IllegalAction(f"{self.game_id} takes no options; found {sorted(options)}")
-        return {}
+        """Validate and normalise game options: ``cards`` when the game takes a card folder,
+        nothing else."""
+        if not self.takes_card_folder:
+            if options:
+                raise IllegalAction(f"{self.game_id} takes no options; found {sorted(options)}")
+            return {}
+        unknown = sorted(set(options) - {"cards"})
+        if unknown:
+            raise IllegalAction(f"{self.game_id} takes the option 'cards' only; found {unknown}")
+        if "cards" in options and not isinstance(options["cards"], str):
+            raise IllegalAction(
+                f"option 'cards' must be a folder path; found {options['cards']!r}")
+        return dict(options)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.engine import Rules, register
-from explorer.errors import IllegalAction
 from explorer.games.adventurers import turn as T
 from explorer.games.adventurers.bots import AdventurersHeuristicBot
 from explorer.games.adventurers.common import Ctx, GameOver, Step
@@ -23,16 +22,7 @@ class AdventurersRules(Rules):
     title = "Adventurers"
     min_players = 2
     max_players = 4
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """One option: ``cards``, a folder holding a card set to play with instead."""
-        unknown = sorted(set(options) - {"cards"})
-        if unknown:
-            raise IllegalAction(f"adventurers takes the option 'cards' only; found {unknown}")
-        if "cards" in options and not isinstance(options["cards"], str):
-            raise IllegalAction(
-                f"option 'cards' must be a folder path; found {options['cards']!r}")
-        return dict(options)
+    takes_card_folder = True
 
     def data(self, options: dict[str, Any]) -> AdventurersData:
         return adventurers_data(options.get("cards"))
