@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.engine.scenario import check_keys, integer, take_card
 from explorer.errors import ScenarioError
 from explorer.games.adventurers.data import AdventurersData
 from explorer.games.adventurers.encounter import takes_weapon
@@ -29,31 +30,10 @@ _ADVENTURER_KEYS = {"profession", "hand", "chain", "encounter"}
 _ENCOUNTER_KEYS = {"card", "by", "weapon"}
 
 
-def _check_keys(value: Any, allowed: set[str], where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ScenarioError(f"{where} must be an object; found {value!r}")
-    extra = sorted(set(value) - allowed)
-    if extra:
-        raise ScenarioError(
-            f"{where}: unknown key {extra[0]!r} (keys: {', '.join(sorted(allowed))})")
-    return value
-
-
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(f"{where} must be an integer from {low} to {high}; found {value!r}")
-    return value
 
 
 def _take(state: AdventurersState, name: Any, where: str) -> str:
-    pile = state.deck.pile
-    if not isinstance(name, str) or pile.get(name, 0) < 1:
-        raise ScenarioError(f"{where}: {name!r} is not a card left in the deck "
-                            "(unknown, or already used in this scenario)")
-    pile[name] -= 1
-    if not pile[name]:
-        del pile[name]
-    return name
+    return take_card(state.deck.pile, name, where)
 
 
 def _cards(state: AdventurersState, value: Any, where: str) -> list[str]:
@@ -83,13 +63,13 @@ def _chain(state: AdventurersState, data: AdventurersData, value: Any, where: st
 
 def _encounter(state: AdventurersState, data: AdventurersData, value: Any, seat: int,
                where: str) -> Facing:
-    value = _check_keys(value, _ENCOUNTER_KEYS, where)
+    value = check_keys(value, _ENCOUNTER_KEYS, where)
     name = _take(state, value.get("card"), f"{where}.card")
     card = data.cards[name]
     if card.type != "Encounter":
         raise ScenarioError(f"{where}.card: {name} is not an Encounter card "
                             f"(its type is {card.type})")
-    by = _int(value.get("by"), f"{where}.by", 0, state.players - 1)
+    by = integer(value.get("by"), f"{where}.by", 0, state.players - 1)
     if by == seat:
         raise ScenarioError(f"{where}.by: an Encounter is played by an opponent")
     adventurer = state.adventurers[seat]
@@ -108,13 +88,13 @@ def _encounter(state: AdventurersState, data: AdventurersData, value: Any, seat:
 def build_scenario(state: AdventurersState, data: AdventurersData,
                    scenario: dict[str, Any]) -> None:
     """Fill a fresh ``state`` from ``scenario``; raise ScenarioError naming what is wrong."""
-    _check_keys(scenario, _KEYS, "scenario")
+    check_keys(scenario, _KEYS, "scenario")
     adventurers = scenario.get("adventurers")
     if not isinstance(adventurers, list) or len(adventurers) != state.players:
         raise ScenarioError(f"scenario.adventurers must list {state.players} adventurers")
     for seat, value in enumerate(adventurers):
         where = f"scenario.adventurers[{seat}]"
-        value = _check_keys(value, _ADVENTURER_KEYS, where)
+        value = check_keys(value, _ADVENTURER_KEYS, where)
         adventurer = state.adventurers[seat]
         profession = value.get("profession")
         if profession not in data.professions:
@@ -128,7 +108,7 @@ def build_scenario(state: AdventurersState, data: AdventurersData,
         if value.get("encounter") is not None:
             state.adventurers[seat].encounter = _encounter(
                 state, data, value["encounter"], seat, f"scenario.adventurers[{seat}].encounter")
-    state.active = _int(scenario.get("active", 0), "scenario.active", 0, state.players - 1)
+    state.active = integer(scenario.get("active", 0), "scenario.active", 0, state.players - 1)
     order = scenario.get("order", list(range(state.players)))
     if not isinstance(order, list) or sorted(order) != list(range(state.players)):
         raise ScenarioError(f"scenario.order must list the seats 0-{state.players - 1} once each")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.engine.scenario import check_keys, integer, listed, take_card
 from explorer.errors import ScenarioError
 from explorer.games.gamma_world import enclave as E
 from explorer.games.gamma_world.data import GammaData
@@ -41,26 +42,7 @@ _CARD_KEYS = {"name", "damage", "uses"}
 _KEYS = {"enclaves", "active", "at", "top", "discard", "deck", "spent"}
 
 
-def _check_keys(value: Any, allowed: set[str], where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ScenarioError(f"{where} must be an object; found {value!r}")
-    extra = sorted(set(value) - allowed)
-    if extra:
-        raise ScenarioError(
-            f"{where}: unknown key {extra[0]!r} (keys: {', '.join(sorted(allowed))})")
-    return value
 
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{where} must be a list; found {value!r}")
-    return value
-
-
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(f"{where} must be an integer from {low} to {high}; found {value!r}")
-    return value
 
 
 class _Builder:
@@ -69,23 +51,17 @@ class _Builder:
         self.data = data
 
     def take(self, name: Any, where: str, *types: str) -> str:
-        deck = self.state.deck
-        if not isinstance(name, str) or deck.get(name, 0) < 1:
-            raise ScenarioError(f"{where}: {name!r} is not a card left in the deck "
-                                "(unknown, or already used in this scenario)")
+        take_card(self.state.deck, name, where)  # the state is thrown away on an error
         card = self.data.card(name)
         if types and card.type not in types:
             raise ScenarioError(f"{where}: {name} is a {card.type} card, not "
                                 f"{' or '.join(types)}")
-        deck[name] -= 1
-        if not deck[name]:
-            del deck[name]
         return name
 
     def attached(self, value: Any, follower: Follower, where: str) -> Attached:
         if isinstance(value, str):
             value = {"name": value}
-        value = _check_keys(value, _CARD_KEYS, where)
+        value = check_keys(value, _CARD_KEYS, where)
         name = self.take(value.get("name"), where, "Mutation", "Weapon", "Armor", "Vehicle",
                          "Steed", "Equipment")
         card = self.data.card(name)
@@ -93,17 +69,17 @@ class _Builder:
             problem = E.item_problem(self.data, follower, card)
             if problem:
                 raise ScenarioError(f"{where}: {problem}")
-        damage = _int(value.get("damage", 0), f"{where}.damage", 0, max(0, card.hits - 1))
+        damage = integer(value.get("damage", 0), f"{where}.damage", 0, max(0, card.hits - 1))
         uses = value.get("uses", card.uses)
         if uses is not None:
-            uses = _int(uses, f"{where}.uses", 1, card.uses or 1)
+            uses = integer(uses, f"{where}.uses", 1, card.uses or 1)
         return Attached(name, damage, uses)
 
     def follower(self, value: Any, where: str) -> Follower:
-        value = _check_keys(value, _FOLLOWER_KEYS, where)
+        value = check_keys(value, _FOLLOWER_KEYS, where)
         follower = Follower(self.state.next_follower)
         self.state.next_follower += 1
-        for index, item in enumerate(_list(value.get("cards", []), f"{where}.cards")):
+        for index, item in enumerate(listed(value.get("cards", []), f"{where}.cards")):
             follower.cards.append(self.attached(item, follower, f"{where}.cards[{index}]"))
         mutant = any(self.data.card(a.name).type == "Mutation" for a in follower.cards)
         follower.kind = value.get("kind", MUTANT_HUMAN if mutant else PSH)
@@ -111,18 +87,18 @@ class _Builder:
             raise ScenarioError(f"{where}.kind must be one of {', '.join(KINDS)} (a Pure Strain "
                                 f"Human has no mutations); found {follower.kind!r}")
         hits = E.follower_hits(self.data, follower)
-        follower.damage = _int(value.get("damage", 0), f"{where}.damage", 0, hits - 1)
+        follower.damage = integer(value.get("damage", 0), f"{where}.damage", 0, hits - 1)
         return follower
 
     def enclave(self, seat: int, value: Any) -> None:
         where = f"scenario.enclaves[{seat}]"
-        value = _check_keys(value, _ENCLAVE_KEYS, where)
+        value = check_keys(value, _ENCLAVE_KEYS, where)
         enclave = self.state.enclaves[seat]
-        for index, name in enumerate(_list(value.get("locations", []), f"{where}.locations")):
+        for index, name in enumerate(listed(value.get("locations", []), f"{where}.locations")):
             enclave.locations.append(self.take(name, f"{where}.locations[{index}]", "Location"))
-        for index, name in enumerate(_list(value.get("hand", []), f"{where}.hand")):
+        for index, name in enumerate(listed(value.get("hand", []), f"{where}.hand")):
             enclave.hand.append(self.take(name, f"{where}.hand[{index}]"))
-        for index, item in enumerate(_list(value.get("followers", []), f"{where}.followers")):
+        for index, item in enumerate(listed(value.get("followers", []), f"{where}.followers")):
             enclave.followers.append(self.follower(item, f"{where}.followers[{index}]"))
         if len(enclave.hand) > E.hand_limit(self.data, enclave):
             raise ScenarioError(f"{where}.hand holds {len(enclave.hand)} cards, over the hand "
@@ -134,33 +110,33 @@ class _Builder:
 
 def build_scenario(state: GammaState, data: GammaData, scenario: dict[str, Any]) -> None:
     """Fill a fresh ``state`` from ``scenario``; raise ScenarioError naming what is wrong."""
-    _check_keys(scenario, _KEYS, "scenario")
+    check_keys(scenario, _KEYS, "scenario")
     build = _Builder(state, data)
     enclaves = scenario.get("enclaves")
     if not isinstance(enclaves, list) or len(enclaves) != state.players:
         raise ScenarioError(f"scenario.enclaves must list {state.players} enclaves")
     for seat, value in enumerate(enclaves):
         build.enclave(seat, value)
-    state.active = _int(scenario.get("active", 0), "scenario.active", 0, state.players - 1)
+    state.active = integer(scenario.get("active", 0), "scenario.active", 0, state.players - 1)
     start = scenario.get("at", "turn")
     if start not in STARTS:
         raise ScenarioError(f"scenario.at must be one of {', '.join(STARTS)}; found {start!r}")
     state._start = start
     state.top = [build.take(n, f"scenario.top[{i}]")
-                 for i, n in enumerate(_list(scenario.get("top", []), "scenario.top"))]
+                 for i, n in enumerate(listed(scenario.get("top", []), "scenario.top"))]
     state.discard = [build.take(n, f"scenario.discard[{i}]")
-                     for i, n in enumerate(_list(scenario.get("discard", []),
+                     for i, n in enumerate(listed(scenario.get("discard", []),
                                                  "scenario.discard"))]
     if "deck" in scenario:
         pile = [build.take(n, f"scenario.deck[{i}]")
-                for i, n in enumerate(_list(scenario["deck"], "scenario.deck"))]
+                for i, n in enumerate(listed(scenario["deck"], "scenario.deck"))]
         for name, copies in state.deck.items():
             state.discard.extend([name] * copies)
         state.deck = {}
         for name in pile:
             state.deck[name] = state.deck.get(name, 0) + 1
     in_play = {n for e in state.enclaves for n in e.locations}
-    for index, name in enumerate(_list(scenario.get("spent", []), "scenario.spent")):
+    for index, name in enumerate(listed(scenario.get("spent", []), "scenario.spent")):
         if name not in in_play or not data.card(name).one_time:
             raise ScenarioError(f"scenario.spent[{index}]: {name!r} is not a location in play "
                                 "with a one-time power")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.engine.scenario import check_keys, integer, take_card
 from explorer.errors import ScenarioError
 from explorer.games.rifts import party as P
 from explorer.games.rifts.data import DECKS, RiftsData
@@ -34,43 +35,22 @@ _KEYS = {"parties", "active", "at", "foe", "foe_bonus", "foes_first", "first_rou
          "order", "top"}
 
 
-def _check_keys(value: Any, allowed: set[str], where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ScenarioError(f"{where} must be an object; found {value!r}")
-    extra = sorted(set(value) - allowed)
-    if extra:
-        raise ScenarioError(
-            f"{where}: unknown key {extra[0]!r} (keys: {', '.join(sorted(allowed))})")
-    return value
-
-
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(f"{where} must be an integer from {low} to {high}; found {value!r}")
-    return value
 
 
 def _take(state: RiftsState, deck: str, name: Any, where: str) -> str:
     if deck not in DECKS:
         raise ScenarioError(f"{where}: unknown deck {deck!r} (decks: {', '.join(DECKS)})")
-    pile = state.decks[deck].pile
-    if not isinstance(name, str) or pile.get(name, 0) < 1:
-        raise ScenarioError(f"{where}: {name!r} is not a card left in the {deck} deck "
-                            "(unknown, or already used in this scenario)")
-    pile[name] -= 1
-    if not pile[name]:
-        del pile[name]
-    return name
+    return take_card(state.decks[deck].pile, name, where, f"the {deck} deck")
 
 
 def _held(state: RiftsState, data: RiftsData, value: Any, where: str) -> Held:
-    value = _check_keys(value, _HELD_KEYS, where)
+    value = check_keys(value, _HELD_KEYS, where)
     deck = value.get("deck")
     name = _take(state, deck, value.get("name"), where)
     card = data.card(deck, name)
     uses = value.get("uses", card.uses)
     if uses is not None:
-        uses = _int(uses, f"{where}.uses", 1, 99)
+        uses = integer(uses, f"{where}.uses", 1, 99)
     damaged = value.get("damaged", False)
     if not isinstance(damaged, bool):
         raise ScenarioError(f"{where}.damaged must be true or false; found {damaged!r}")
@@ -79,22 +59,22 @@ def _held(state: RiftsState, data: RiftsData, value: Any, where: str) -> Held:
 
 def build_scenario(state: RiftsState, data: RiftsData, scenario: dict[str, Any]) -> None:
     """Fill a fresh ``state`` from ``scenario``; raise ScenarioError naming what is wrong."""
-    _check_keys(scenario, _KEYS, "scenario")
+    check_keys(scenario, _KEYS, "scenario")
     parties = scenario.get("parties")
     if not isinstance(parties, list) or len(parties) != state.players:
         raise ScenarioError(f"scenario.parties must list {state.players} parties")
     for seat, value in enumerate(parties):
         where = f"scenario.parties[{seat}]"
-        value = _check_keys(value, _PARTY_KEYS, where)
+        value = check_keys(value, _PARTY_KEYS, where)
         party = state.parties[seat]
         for index, item in enumerate(value.get("members", [])):
             spot = f"{where}.members[{index}]"
-            item = _check_keys(item, _MEMBER_KEYS, spot)
+            item = check_keys(item, _MEMBER_KEYS, spot)
             member = Member(_take(state, "Character", item.get("name"), spot),
-                            _int(item.get("wounds", 0), f"{spot}.wounds", 0, 2),
-                            _int(item.get("experience", 0), f"{spot}.experience", 0, 99),
+                            integer(item.get("wounds", 0), f"{spot}.wounds", 0, 2),
+                            integer(item.get("experience", 0), f"{spot}.experience", 0, 99),
                             crazy=bool(item.get("crazy", False)),
-                            away=_int(item.get("away", 0), f"{spot}.away", 0, 7))
+                            away=integer(item.get("away", 0), f"{spot}.away", 0, 7))
             for number, held in enumerate(item.get("attached", [])):
                 card_where = f"{spot}.attached[{number}]"
                 held = _held(state, data, held, card_where)
@@ -109,12 +89,12 @@ def build_scenario(state: RiftsState, data: RiftsData, scenario: dict[str, Any])
             party.hand.append(_held(state, data, held, f"{where}.hand[{index}]"))
         if "location" in value:
             party.location = _take(state, "Location", value["location"], f"{where}.location")
-        party.at = _int(value.get("at", 0), f"{where}.at", 0,
+        party.at = integer(value.get("at", 0), f"{where}.at", 0,
                         data.constants["victory_adventure_tokens"] - 1)
         if value.get("next_turn") not in (None, "Travel", "Destination"):
             raise ScenarioError(f"{where}.next_turn must be Travel or Destination")
         party.next_turn = value.get("next_turn")
-    state.active = _int(scenario.get("active", 0), "scenario.active", 0, state.players - 1)
+    state.active = integer(scenario.get("active", 0), "scenario.active", 0, state.players - 1)
     order = scenario.get("order", list(range(state.players)))
     if sorted(order) != list(range(state.players)):
         raise ScenarioError(f"scenario.order must list the seats 0-{state.players - 1} once each")
@@ -125,8 +105,8 @@ def build_scenario(state: RiftsState, data: RiftsData, scenario: dict[str, Any])
     info: dict[str, Any] = {"at": start}
     if start == "combat":
         info["foe"] = _take(state, "Foe", scenario.get("foe"), "scenario.foe")
-        info["foe_bonus"] = _int(scenario.get("foe_bonus", 0), "scenario.foe_bonus", 0, 99)
-        info["first_round_force"] = _int(scenario.get("first_round_force", 0),
+        info["foe_bonus"] = integer(scenario.get("foe_bonus", 0), "scenario.foe_bonus", 0, 99)
+        info["first_round_force"] = integer(scenario.get("first_round_force", 0),
                                          "scenario.first_round_force", 0, 99)
         info["foes_first"] = bool(scenario.get("foes_first", False))
     if not state.parties[state.active].present() and start != "turn":
@@ -134,7 +114,7 @@ def build_scenario(state: RiftsState, data: RiftsData, scenario: dict[str, Any])
     if start in {"Supply", "Destination", "Travel", "Mission", "combat"} and \
             state.parties[state.active].location is None:
         raise ScenarioError("the active party needs a location to start there")
-    for deck, names in _check_keys(scenario.get("top", {}), set(DECKS), "scenario.top").items():
+    for deck, names in check_keys(scenario.get("top", {}), set(DECKS), "scenario.top").items():
         if not isinstance(names, list):
             raise ScenarioError(f"scenario.top.{deck} must be a list of card names")
         state.decks[deck].top = [_take(state, deck, n, f"scenario.top.{deck}") for n in names]
