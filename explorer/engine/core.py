@@ -112,6 +112,27 @@ class Chance:
 
 Pending = Decision | Chance
 Procedure = Generator[Pending, Any, None]
+Step = Generator[Any, Any, Any]
+"""A piece of a procedure (``yield from`` it): yields Decisions and Chances, returns a value."""
+
+
+class RulesContext:
+    """What a game's procedure works on, the state and the game's data, with the steps every
+    game builds from; each game's ``Ctx`` adds its own."""
+
+    def __init__(self, state: Any, data: Any) -> None:
+        self.state = state
+        self.data = data
+        self.constants = data.constants
+
+    def note(self, text: str, seat: int | None = None) -> None:
+        """A line of the game's log."""
+        self.state.note(text, seat)
+
+    def choose(self, seat: int, actions: Sequence[Action], prompt: str) -> Step:
+        """Ask ``seat`` to choose; a single choice is still asked (the player sees it)."""
+        action = yield Decision(seat, tuple(actions), prompt)
+        return action
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,15 +6,13 @@ decisions and chance events it needs and returns its result.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from explorer.engine import Action, Chance, Decision, Outcome
+from explorer.engine import Action, Chance, Outcome
+from explorer.engine.core import RulesContext, Step
 from explorer.engine.dice import Roll
 from explorer.games.adventurers.data import AdventurersData, Card, Profession
 from explorer.games.adventurers.state import Adventurer, AdventurersState
-
-Step = Generator[Any, Any, Any]
 
 
 class GameOver(Exception):
@@ -32,14 +30,15 @@ class _CardOutcomes(dict[str, Outcome]):
 CARD_OUTCOMES = _CardOutcomes()
 
 
-class Ctx:
+class Ctx(RulesContext):
     """The state and data a procedure works on, with the steps it is built from."""
 
+    state: AdventurersState
+    data: AdventurersData
+
     def __init__(self, state: AdventurersState, data: AdventurersData) -> None:
-        self.state = state
-        self.data = data
+        super().__init__(state, data)
         self.cards = data.cards
-        self.constants = data.constants
         self._pile: tuple[tuple[str, ...], tuple[Outcome, ...], tuple[int, ...]] | None = None
 
     # ---- basics --------------------------------------------------------------------------
@@ -66,14 +65,6 @@ class Ctx:
         order = self.state.order
         start = order.index(seat)
         return [order[(start + i) % len(order)] for i in range(1, len(order))]
-
-    def note(self, text: str, seat: int | None = None) -> None:
-        self.state.note(text, seat)
-
-    def choose(self, seat: int, actions: Sequence[Action], prompt: str) -> Step:
-        """Ask ``seat`` to choose; a single choice is still asked (the player sees it)."""
-        action = yield Decision(seat, tuple(actions), prompt)
-        return action
 
     def hand_limit(self, seat: int) -> int:
         """Max hand size (line 48), with the Reporter's +2 (line 32)."""

@@ -7,19 +7,17 @@ decisions and chance events it needs and returns its result.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
 from dataclasses import replace
 from functools import cache
 from math import comb
 from typing import Any
 
-from explorer.engine import Action, Chance, Decision, Outcome
+from explorer.engine import Action, Chance, Outcome
+from explorer.engine.core import RulesContext, Step
 from explorer.engine.dice import Roll, pick
 from explorer.games.gamma_world import enclave as E
 from explorer.games.gamma_world.data import GammaData
 from explorer.games.gamma_world.state import Attached, Enclave, Follower, GammaState
-
-Step = Generator[Any, Any, Any]
 
 
 class GameOver(Exception):
@@ -47,26 +45,16 @@ def _labelled(spec: Roll, label: str) -> Chance:
     return replace(spec.chance(), label=label)
 
 
-class Ctx:
+class Ctx(RulesContext):
     """The state and data a procedure works on, with the steps it is built from."""
 
-    def __init__(self, state: GammaState, data: GammaData) -> None:
-        self.state = state
-        self.data = data
-        self.constants = data.constants
+    state: GammaState
+    data: GammaData
 
     # ---- basics --------------------------------------------------------------------------
 
     def enclave(self, seat: int) -> Enclave:
         return self.state.enclaves[seat]
-
-    def note(self, text: str, seat: int | None = None) -> None:
-        self.state.note(text, seat)
-
-    def choose(self, seat: int, actions: Sequence[Action], prompt: str) -> Step:
-        """Ask ``seat`` to choose; a single choice is still asked (the player sees it)."""
-        action = yield Decision(seat, tuple(actions), prompt)
-        return action
 
     def opponents(self, seat: int) -> list[int]:
         """The other seats in turn order, starting after ``seat``."""

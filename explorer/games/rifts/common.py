@@ -6,17 +6,16 @@ decisions and chance events it needs and returns its result.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from explorer.engine import Action, Chance, Decision, Outcome
+from explorer.engine import Action, Chance, Outcome
+from explorer.engine.core import RulesContext, Step
 from explorer.engine.dice import Roll, pick
 from explorer.games.rifts import party as P
 from explorer.games.rifts.data import RiftsData
 from explorer.games.rifts.state import CardRef, Held, Member, Party, RiftsState
-
-Step = Generator[Any, Any, Any]
 
 
 class GameOver(Exception):
@@ -51,13 +50,11 @@ def _card_outcome(deck: str, name: str) -> Outcome:
     return outcome
 
 
-class Ctx:
+class Ctx(RulesContext):
     """The state and data a procedure works on, with the steps it is built from."""
 
-    def __init__(self, state: RiftsState, data: RiftsData) -> None:
-        self.state = state
-        self.data = data
-        self.constants = data.constants
+    state: RiftsState
+    data: RiftsData
 
     # ---- basics --------------------------------------------------------------------------
 
@@ -67,14 +64,6 @@ class Ctx:
     def location_type(self, seat: int) -> str | None:
         location = self.party(seat).location
         return None if location is None else self.data.locations[location].type
-
-    def note(self, text: str, seat: int | None = None) -> None:
-        self.state.note(text, seat)
-
-    def choose(self, seat: int, actions: Sequence[Action], prompt: str) -> Step:
-        """Ask ``seat`` to choose; a single choice is still asked (the player sees it)."""
-        action = yield Decision(seat, tuple(actions), prompt)
-        return action
 
     # ---- cards ---------------------------------------------------------------------------
 
