@@ -110,6 +110,14 @@ class _OddsView(widgets.VBox):
             except Exception:  # a value the widget refuses now: leave it
                 continue
 
+    def refresh(self) -> None:
+        """Recompute every figure from the controls; a refused value changes nothing."""
+        self._guarded_update(self._update)
+
+    def _update(self) -> None:
+        """Read the controls and redraw the figures (each dashboard its own)."""
+        raise NotImplementedError
+
     def _guarded_update(self, work: Callable[[], None]) -> None:
         """Run ``work``; on any error put the controls back (the figures were not touched) and
         let the error reach the message area."""
@@ -342,7 +350,7 @@ class RiftsOdds(_OddsView):
             self.battle_charts,
         ], **kwargs)
         self.add_class("rifts-odds")
-        self._guarded_update(self._update)
+        self.refresh()
 
     @staticmethod
     def _checkbox(label: str, css: str) -> widgets.Checkbox:
@@ -403,10 +411,6 @@ class RiftsOdds(_OddsView):
         return _choice(self.location.value, "location", list(self.data.locations))
 
     # ---- callbacks ----------------------------------------------------------------------------
-
-    def refresh(self) -> None:
-        """Recompute every roll from the controls; a refused value changes nothing."""
-        self._guarded_update(self._update)
 
     def _update(self) -> None:
         party = self.party()
@@ -550,10 +554,7 @@ class AdventurersOdds(_OddsView):
             widgets.HBox([self.chart, self.table], layout=widgets.Layout(flex_flow="row wrap")),
         ], **kwargs)
         self.add_class("adventurers-odds")
-        self._guarded_update(self._update)
-
-    def refresh(self) -> None:
-        self._guarded_update(self._update)
+        self.refresh()
 
     def _update(self) -> None:
         profession = _choice(self.profession.value, "profession", [NONE, *self._professions])
@@ -619,10 +620,7 @@ class GammaWorldOdds(_OddsView):
             self.chart,
         ], **kwargs)
         self.add_class("gamma-world-odds")
-        self._guarded_update(self._update)
-
-    def refresh(self) -> None:
-        self._guarded_update(self._update)
+        self.refresh()
 
     def _use_basic(self) -> None:
         self._set(self.force, value=1)
