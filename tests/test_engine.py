@@ -251,3 +251,28 @@ def test_options_a_game_takes_and_refuses() -> None:
 def test_every_game_with_rules_takes_a_card_folder(game_id: str) -> None:
     with pytest.raises(IllegalAction, match=f"{game_id} takes the option 'cards' only"):
         explorer.new_game(game_id, speed="fast")
+
+
+def test_a_choice_is_logged_by_its_text_or_by_its_own_sentence() -> None:
+    # the log reads "Player N: <text>"; an action with a ``log`` sentence is logged as that
+    # sentence, still as the chooser's entry, and equal to the same action without it
+    plain = Action("pick", (2,), "Player 3")
+    told = Action("pick", (2,), "Player 3", log="Player 1 chooses Player 3")
+    assert plain == told
+
+    class Pick(Race):
+        def play(self, state):
+            state.phase = "pick"
+            yield Decision(0, (plain,))
+            yield Decision(0, (told,))
+            state.note("done")
+
+    g = Game(Pick(), 2, 1)
+    g.step(plain)
+    g.step(told)
+    assert [str(e) for e in g.log] == ["[pick] Player 1: Player 3",
+                                       "[pick] Player 1 chooses Player 3", "[pick] done"]
+    assert [e.player for e in g.log] == [0, 0, None]
+    g.undo()
+    g.redo()  # rebuilt by replay, the same lines
+    assert [str(e) for e in g.log][1] == "[pick] Player 1 chooses Player 3"

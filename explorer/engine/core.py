@@ -35,12 +35,15 @@ SAVE_VERSION = 1
 class Action:
     """A player's choice: a ``name`` and arguments, with a readable ``text``.
 
-    Two actions are equal when their names and arguments are; the text is for people.
+    Two actions are equal when their names and arguments are; the text is for people. The log
+    records a choice as "Player N: <text>", or as ``log`` when it is given: a whole sentence
+    naming the player ("Player 1 chooses Player 3 to look at his hand").
     """
 
     name: str
     args: tuple[Any, ...] = ()
     text: str = field(default="", compare=False)
+    log: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         if self.text:
@@ -137,15 +140,17 @@ class RulesContext:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One line of a game's log: which step, where in the turn, who, and what happened."""
+    """One line of a game's log: which step, where in the turn, who, and what happened
+    (``named``: the text is a sentence that names its player itself)."""
 
     step: int
     phase: str
     player: int | None
     text: str
+    named: bool = False
 
     def __str__(self) -> str:
-        who = "" if self.player is None else f"Player {self.player + 1}: "
+        who = "" if self.player is None or self.named else f"Player {self.player + 1}: "
         return f"[{self.phase}] {who}{self.text}"
 
 
@@ -166,9 +171,10 @@ class GameState:
         self.log = []
         self.step = 0
 
-    def note(self, text: str, player: int | None = None) -> None:
-        """Add a line to the log at the current phase."""
-        self.log.append(LogEntry(self.step, self.phase, player, text))
+    def note(self, text: str, player: int | None = None, named: bool = False) -> None:
+        """Add a line to the log at the current phase (``named``: ``text`` names ``player``
+        itself)."""
+        self.log.append(LogEntry(self.step, self.phase, player, text, named))
 
     def snapshot(self) -> dict[str, Any]:
         """Everything in the state as plain data (lists, dicts, numbers, text); attributes
@@ -456,7 +462,10 @@ class Game:
             state.note(f"{pending.label or 'chance'}: {value}")
         else:
             value = pending.actions[record.index]
-            state.note(str(value), pending.player)
+            if value.log:
+                state.note(value.log, pending.player, named=True)
+            else:
+                state.note(str(value), pending.player)
         state.step += 1
         self._send(value)
         return record
