@@ -238,7 +238,11 @@ display(
 # Archaeologist against traps; the Trapper against Animals; the Soldier of Fortune against
 # Enemies; the Sea Captain against the Encounters of the Water (Sharks, Rowdy Sailors). The kind
 # is the word printed before "Force": Enemy, Person, Animal and Swarm are four different kinds,
-# so rats and snakes are no Animals for the Trapper.
+# so rats and snakes are no Animals for the Trapper. Ten Encounters print no such word; each is
+# what its name says. The Villain, the Native Cultists and the Natives with Blowguns are
+# Persons (the Actor's die, Mistaken Identity and an attached weapon count against them, but
+# they are no Enemies), the Sharks are an Animal, the three traps are traps, and the fire, the
+# poisoned dates and Bound & Gagged have no kind at all: no profession adds a die against them.
 #
 # The Gangster may use Enemy Encounter cards as weapons: on his own Escape roll, or to arm a
 # Person Encounter he plays on someone else.
@@ -256,7 +260,9 @@ display(
     odds_card(escape("Tiger", profession="Trapper"), "The Trapper against the Tiger: 4D6"),
     odds_card(escape("Tiger", profession="Trapper", weapon="Revolver"),
               "The Trapper with his Revolver against the Tiger: 5D6"),
-    rulings("adv-4", "adv-6", "adv-18", "adv-19", "adv-20"),
+    odds_card(escape("Villain", profession="Actor"),
+              "The Actor against the Villain, a Person: 4D6 against 4D6"),
+    rulings("adv-4", "adv-5", "adv-6", "adv-18", "adv-19", "adv-20"),
 )
 
 # %% [markdown]

@@ -170,8 +170,9 @@ def test_look_at_an_opponents_hand(card: str) -> None:
                      {"profession": "Actor", "hand": ["Tiger"]},
                      {"profession": "Actor", "hand": ["Temple", "Hide"]}], at="research.before")
     choose(game, f"Play {card}")
-    assert options(game) == ["Player 2", "Player 3"]  # ruling adv-35
-    choose(game, "Player 3")
+    assert options(game) == ["Choose Player 2 to look at his hand",  # ruling adv-35
+                             "Choose Player 3 to look at his hand"]
+    choose(game, "Choose Player 3")
     assert logged(game, "Looks at Player 3's hand: Temple, Hide")
     assert game.state.deck.discard == [card]
 
@@ -215,7 +216,7 @@ def test_adv_35_saboteur_the_opponent_discards_3_cards_of_his_choice() -> None:
     game = game_at("research.before", profession="Actor", hand=["Saboteur"],
                    others=opponent("Tiger", "Temple", "Hide", "Revolver"))
     choose(game, "Play Saboteur")
-    choose(game, "Player 2")
+    choose(game, "Choose Player 2 to discard 3 cards")
     assert game.current_player == 1 and names(game, "discard") == ["Tiger", "Temple", "Hide",
                                                                    "Revolver"]
     choose(game, "Discard Tiger")
@@ -225,7 +226,7 @@ def test_adv_35_saboteur_the_opponent_discards_3_cards_of_his_choice() -> None:
     game = game_at("research.before", profession="Actor", hand=["Saboteur"],
                    others=opponent("Tiger", "Temple"))
     choose(game, "Play Saboteur")
-    choose(game, "Player 2")
+    choose(game, "Choose Player 2 to discard 3 cards")
     assert adv(game, 1).hand == [] and game.state.deck.discard == ["Tiger", "Temple", "Saboteur"]
 
 

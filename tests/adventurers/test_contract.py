@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 import explorer
-from explorer.engine import rules_for
+from explorer.engine import Game, rules_for
 from explorer.engine.bots import RandomBot, make_bot, play
 from explorer.errors import IllegalAction, ScenarioError
 from explorer.games.adventurers.invariants import check
-from tests.adventurers.helpers import DATA, game_at, roll, scenario
+from tests.adventurers.helpers import DATA, choose, game_at, options, roll, scenario
+from tests.adventurers.test_encounter import facing, opponent
 
 
 def test_the_game_is_registered_with_its_title_and_player_range() -> None:
@@ -59,8 +60,8 @@ BASE = {"adventurers": [{"profession": "Actor"}, {"profession": "Trapper"}]}
     ({"adventurers": [{"profession": "Actor", "encounter": {"card": "Villain", "by": 0}},
                       {"profession": "Actor"}]}, "played by an opponent"),
     ({"adventurers": [{"profession": "Actor", "encounter": {
-        "card": "Villain", "by": 1, "weapon": "Revolver"}}, {"profession": "Actor"}]},
-     "Villain takes no weapon card"),
+        "card": "Poisoned Dates", "by": 1, "weapon": "Revolver"}}, {"profession": "Actor"}]},
+     "Poisoned Dates takes no weapon card"),  # no kind, so no Person (ruling adv-5)
     ({"at": "lunch"}, "scenario.at must be one of turn, draw, research.before"),
     ({"order": [0, 0]}, "scenario.order must list the seats 0-1 once each"),
     ({"active": 2}, "scenario.active must be an integer from 0 to 1"),
@@ -106,6 +107,95 @@ def test_log_entries_read_as_plain_english() -> None:
     assert lines[0].startswith("[setup.profession] Player 1: ")
     assert any(line.startswith("[setup.draw] Player 1: Draws ") for line in lines)
     assert any("goes first; play passes to the left" in line for line in lines)
+
+
+def logged_by(game: Game, text: str) -> list[str]:
+    """Take the action whose text contains ``text``; the log lines it added (the engine's line
+    for the choice, then the rules' notes up to the next decision or chance)."""
+    before = len(game.log)
+    choose(game, text)
+    return [str(e) for e in game.log[before:]]
+
+
+def naming(lines: list[str], card: str) -> list[str]:
+    return [line for line in lines if card in line]
+
+
+def test_choosing_an_opponent_reads_who_chooses_whom() -> None:
+    # Nazi Spy "Look at opponent's hand" (line 181), Saboteur "Opponent must discard 3 cards"
+    # (line 185): the player chooses the opponent (ruling adv-35)
+    game = scenario([{"profession": "Actor", "hand": ["Nazi Spy", "Saboteur"]},
+                     {"profession": "Actor", "hand": ["Tiger"]},
+                     {"profession": "Actor", "hand": ["Temple", "Hide"]}], at="research.before")
+    choose(game, "Play Nazi Spy")
+    assert options(game) == ["Choose Player 2 to look at his hand",
+                             "Choose Player 3 to look at his hand"]
+    # issue #10 item 16: the log reads "Player 1 chooses Player 3 ...", not "Player 1: Player 3"
+    assert logged_by(game, "Choose Player 3") == [
+        "[research.before] Player 1 chooses Player 3 to look at his hand",
+        "[research.before] Player 1: Looks at Player 3's hand: Temple, Hide"]
+    choose(game, "Play Saboteur")
+    assert logged_by(game, "Choose Player 3")[0] == \
+        "[research.before] Player 1 chooses Player 3 to discard 3 cards"
+    assert not any(str(e).endswith(": Player 3") for e in game.log)
+    assert [e.player for e in game.log if "chooses Player 3" in e.text] == [0, 0]
+
+
+def test_a_played_card_is_logged_once() -> None:
+    # the Research, Travel and Location cards of a turn (lines 52, 56)
+    game = game_at("research.before", hand=["Nazi Spy", "Jungle", "Horses"], chain=["Safari"])
+    lines = logged_by(game, "Play Nazi Spy")
+    assert naming(lines, "Nazi Spy") == [
+        "[research.before] Player 1: Play Nazi Spy (Research: Look at opponent’s hand)"]
+    choose(game, "Choose Player 2")
+    choose(game, "End the Research Phase")
+    lines = logged_by(game, "Play Jungle")
+    assert naming(lines, "Jungle") == [
+        "[travel] Player 1: Play Jungle (Location: Outside: Wild)"]
+    assert "[travel] Player 1: Locations visited: 1" in lines
+    game = game_at("travel", hand=["Horses"])
+    assert naming(logged_by(game, "Play Horses"), "Horses") == [
+        "[travel] Player 1: Play Horses (Travel: Ground)"]
+    # the Encounter, its weapon (line 67), Disarm (line 88), the Escape roll's weapon (line 69)
+    # and help (line 188): a forced Encounter roll of 12
+    game = game_at("encounter", hand=["Disarm", "Revolver", "Sidekick Kid"],
+                   others=opponent("Villain", "Bazooka"))
+    for played, card in [("Play Villain", "Villain"), ("Attach Bazooka", "Bazooka"),
+                         ("Play Disarm", "Disarm")]:
+        assert len(naming(logged_by(game, played), card)) == 1, card
+    roll(game, 12, "Encounter roll for Villain (Force 4)")
+    for card, text in [("Revolver", "Revolver"),
+                       ("Sidekick Kid", "Sidekick Kid (Help: Force +1)")]:
+        assert naming(logged_by(game, f"Play {card}"), card) == [
+            f"[encounter.escape] Player 1: Play {text} on the Escape roll (+1D6)"]
+    # an evade card (line 73)
+    game = game_at("encounter", hand=["Hide"], encounter=facing("Chase Scene"))
+    roll(game, 15, "Encounter roll for Chase Scene")
+    assert naming(logged_by(game, "Play Hide"), "Hide") == [
+        "[encounter.escape] Player 1: Play Hide (Action: Evade Non-trap Encounter): evade "
+        "Chase Scene"]
+
+
+def test_a_card_discarded_or_kept_by_choice_is_logged_once() -> None:
+    # Run away "Evade Encounter & Discard 2 cards" (line 93; ruling adv-16)
+    game = game_at("encounter", hand=["Run away", "Tiger", "Temple", "Camels"],
+                   encounter=facing("Chase Scene"))
+    roll(game, 15)
+    choose(game, "Play Run away")
+    assert naming(logged_by(game, "Discard Tiger"), "Tiger") == [
+        "[encounter.escape.discard] Player 1: Discard Tiger"]
+    # Treasure Map "Look at top 5 cards of deck & keep 1" (line 124)
+    game = game_at("research.before", hand=["Treasure Map"],
+                   top=["Temple", "Tiger", "Hide", "Safari", "Mines"])
+    choose(game, "Play Treasure Map")
+    assert naming(logged_by(game, "Keep Hide"), "Hide") == [
+        "[research.before] Player 1: Keep Hide (Action: Evade Non-trap Encounter)"]
+    # a discard that is no choice is noted: all 2 cards left go (ruling adv-35)
+    game = game_at("research.before", hand=["Saboteur"], others=opponent("Tiger", "Temple"))
+    choose(game, "Play Saboteur")
+    assert logged_by(game, "Choose Player 2")[1:] == [
+        "[research.before] Player 2: Discards Tiger",
+        "[research.before] Player 2: Discards Temple"]
 
 
 def test_the_heuristic_bot_beats_random_play() -> None:

@@ -122,7 +122,8 @@ def test_a_weapon_attaches_to_a_person_encounter_for_1d6() -> None:
         == "4D6"
 
 
-@pytest.mark.parametrize("encounter", ["Gangsters", "Villain", "Tarantula", "Big Burly Nazi"])
+@pytest.mark.parametrize("encounter", ["Gangsters", "Poisoned Dates", "Tarantula",
+                                       "Big Burly Nazi"])
 def test_no_weapon_attaches_to_an_encounter_that_is_not_a_person(encounter: str) -> None:
     game = game_at("encounter", others=opponent(encounter, "Revolver"))
     choose(game, f"Play {encounter}")
@@ -192,7 +193,7 @@ def test_adv_32_disarm_comes_before_the_encounter_roll_evading_after_it() -> Non
     choose(game, "Play Hide")
     assert adv(game).encounter is None
     assert game.state.deck.discard == ["Hide", "Nemesis", "Grenade"]
-    assert logged(game, "Plays Hide: evades Nemesis")
+    assert logged(game, "Play Hide (Action: Evade Non-trap Encounter): evade Nemesis")
 
 
 def test_adv_16_an_evade_card_with_a_price_needs_two_other_cards() -> None:
@@ -296,3 +297,86 @@ def test_inventor_draws_a_card_when_he_plays_a_weapon() -> None:
     choose(game, "Attach Grenade")
     draw(game, "Temple")  # attaching is playing it (ruling adv-36)
     assert adv(game, 1).hand == ["Temple"]
+
+
+# ---- encounter kinds: the cards that print no kind word (rulings adv-3, adv-5, adv-6) -------
+
+UNPRINTED = {  # encounter: (its Force, a chain it matches), from the seed's Notes
+    "Villain": (4, []),  # line 186 "Force = 4: Anywhere"
+    "Native Cultists": (3, ["Safari", "Jungle"]),  # line 184 "Outside Location"
+    "Natives with Blowguns": (3, ["Safari", "Jungle"]),  # line 199 "Location Outside"
+    "Sharks": (3, ["Steamboat"]),  # line 178 "Water"
+    "Pit Trap": (3, ["Safari", "Temple"]),  # line 102 "Ancient Location"
+    "Rolling Boulder Trap": (3, ["Safari", "Temple"]),  # line 192 "Indoor Ancient"
+    "Shooting Dart Trap": (3, ["Safari", "Temple"]),  # line 193 "Indoor Ancient"
+    "Out of Control Fire": (3, ["Safari", "Hotel"]),  # line 118 "Indoors"
+    "Poisoned Dates": (3, []),  # line 122 "Anywhere"
+    "Bound & Gagged": (3, ["Safari"]),  # line 109 "Travel or Civilization"
+}
+
+
+def escape_dice(profession: str, encounter: str) -> int:
+    """The dice of ``profession``'s Escape roll against ``encounter``, playing nothing."""
+    return escape_roll(profession, encounter, UNPRINTED[encounter][1]).count
+
+
+def evades_offered(encounter: str, *hand: str) -> list[str]:
+    """The evade cards of ``hand`` offered against ``encounter`` once its roll is forced."""
+    game = game_at("encounter", chain=UNPRINTED[encounter][1], hand=list(hand),
+                   encounter=facing(encounter))
+    roll(game, 10, f"Encounter roll for {encounter}")
+    return names(game, "evade")
+
+
+def encounter_dice(encounter: str, weapon: str = "Revolver") -> int:
+    """The dice of ``encounter``'s roll when its player holds ``weapon`` and attaches it if
+    he may."""
+    game = game_at("encounter", chain=UNPRINTED[encounter][1],
+                   others=opponent(encounter, weapon))
+    choose(game, f"Play {encounter}")
+    if game.phase == "encounter.weapon":
+        choose(game, f"Attach {weapon}")
+    return pending_roll(game).count
+
+
+@pytest.mark.parametrize("encounter", ["Villain", "Native Cultists", "Natives with Blowguns"])
+def test_villain_and_natives_are_person_encounters(encounter: str) -> None:
+    force = UNPRINTED[encounter][0]
+    # Actor "+1D6 vs Person cards if not using a weapon card" (line 23): 3D6 + 1D6 (line 68)
+    assert escape_dice("Actor", encounter) == 4
+    assert escape_dice("Soldier of Fortune", encounter) == 3  # a Person is no Enemy (adv-4)
+    game = game_at("encounter", profession="Gangster", hand=[encounter],
+                   encounter=facing("Chase Scene"))
+    roll(game, 10)
+    assert names(game, "weapon") == []  # nor one of the Gangster's "enemy cards" (line 27)
+    # Mistaken Identity "Evade Person Encounter" (line 170)
+    assert evades_offered(encounter, "Mistaken Identity") == ["Mistaken Identity"]
+    # "attach a Weapon card to a Person Encounter for an additional 1D6" (line 67)
+    assert encounter_dice(encounter) == force + 1
+
+
+def test_sharks_is_an_animal_encounter() -> None:
+    assert escape_dice("Trapper", "Sharks") == 4  # "+1D6 vs Animal Encounters" (line 33)
+    assert escape_dice("Actor", "Sharks") == 3  # no Person
+    assert evades_offered("Sharks", "Mistaken Identity") == []
+    assert encounter_dice("Sharks") == 3  # Force 3, no weapon attached (line 67)
+
+
+@pytest.mark.parametrize("encounter", ["Pit Trap", "Rolling Boulder Trap", "Shooting Dart Trap"])
+def test_the_traps_are_trap_encounters(encounter: str) -> None:
+    assert escape_dice("Archaeologist", encounter) == 4  # "+1D6 vs Trap Encounters" (line 24)
+    # Rope "Escape Trap" (line 198); Hide "Evade Non-trap Encounter" (line 104)
+    assert evades_offered(encounter, "Rope", "Hide") == ["Rope"]
+    game = game_at("encounter", chain=UNPRINTED[encounter][1], hand=["Revolver"],
+                   encounter=facing(encounter))
+    roll(game, 10)
+    assert game.is_chance  # "Weapon cards cannot be used against trap encounters" (line 70)
+
+
+@pytest.mark.parametrize("encounter", ["Out of Control Fire", "Poisoned Dates",
+                                       "Bound & Gagged"])
+def test_fire_dates_and_bound_and_gagged_have_no_kind(encounter: str) -> None:
+    for profession in ("Actor", "Archaeologist", "Trapper", "Soldier of Fortune"):
+        assert escape_dice(profession, encounter) == 3, profession  # no kind: no +1D6
+    assert evades_offered(encounter, "Mistaken Identity", "Rope", "Hide") == ["Hide"]
+    assert encounter_dice(encounter) == 3  # Force 3 (lines 109, 118, 122): no weapon

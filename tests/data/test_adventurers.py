@@ -97,8 +97,9 @@ def test_cards_per_type(deck: pl.DataFrame) -> None:
 def test_encounter_kinds(deck: pl.DataFrame) -> None:
     encounters = deck.filter(pl.col("type") == "Encounter")
     counts = Counter(encounters["kind"].cast(pl.String).to_list())
-    # Seed words: 11 Enemy, 6 Person, 3 Animal, 3 Swarm; plus 3 traps (adv-3), Sharks (adv-6).
-    assert counts == {"Enemy": 11, "Person": 6, "Animal": 4, "Swarm": 3, "Trap": 3, None: 6}
+    # Seed words: 11 Enemy, 6 Person, 3 Animal, 3 Swarm; of the 10 with none, 3 traps (adv-3),
+    # 3 people (adv-5: Villain, Native Cultists, Natives with Blowguns), Sharks (adv-6), 3 none.
+    assert counts == {"Enemy": 11, "Person": 9, "Animal": 4, "Swarm": 3, "Trap": 3, None: 3}
 
 
 def test_the_set_loads_and_passes_its_cross_checks() -> None:
@@ -321,10 +322,18 @@ def test_adv_4_enemy_person_swarm_animal_are_distinct_kinds(deck: pl.DataFrame) 
     assert names(deck, kind="Animal") == {"Tarantula", "Tiger", "Crocodile", "Sharks"}
 
 
-def test_adv_5_encounters_without_a_kind_word_have_none(deck: pl.DataFrame) -> None:
-    kindless = deck.filter((pl.col("type") == "Encounter") & pl.col("kind").is_null())
-    assert set(kindless["name"]) == {"Bound & Gagged", "Out of Control Fire", "Poisoned Dates",
-                                     "Native Cultists", "Villain", "Natives with Blowguns"}
+def test_adv_5_unworded_people_are_persons_the_rest_have_no_kind(deck: pl.DataFrame) -> None:
+    encounters = deck.filter(pl.col("type") == "Encounter")
+    # the 10 Encounters whose Notes begin "Force" (lines 102, 109, 118, 122, 178, 184, 186,
+    # 192, 193, 199), counted from the seed's text
+    unworded = encounters.filter(pl.col("note").str.starts_with("Force"))
+    assert unworded.height == 10
+    people = {"Native Cultists", "Villain", "Natives with Blowguns"}  # lines 184, 186, 199
+    assert names(unworded, kind="Person") == people
+    assert names(encounters, kind="Person") == people | {  # "Person Force" (110-113, 175-179)
+        "German Officer", "SS Guards", "Mystery Man", "Nemesis", "Gestapo Officer", "Mata Hari"}
+    kindless = encounters.filter(pl.col("kind").is_null())
+    assert set(kindless["name"]) == {"Bound & Gagged", "Out of Control Fire", "Poisoned Dates"}
 
 
 def test_adv_6_sharks_are_an_animal_of_the_water(deck: pl.DataFrame) -> None:

@@ -46,6 +46,18 @@ def test_three_dice_against_three_by_hand() -> None:
     ("Chase Scene", "Sea Captain", False, False, 3, 3),  # not an encounter of Water
     ("Nemesis", None, False, False, 3, 4),  # line 175: Person Force = 4
     ("Nemesis", "Reporter", True, True, 4, 5),
+    # the Encounters that print no kind word (rulings adv-3, adv-5, adv-6)
+    ("Villain", "Actor", False, False, 4, 4),  # a Person (adv-5): +1D6 (line 23); Force = 4
+    ("Villain", None, False, True, 3, 5),  # line 67: a weapon attached to a Person
+    ("Villain", "Actor", True, True, 4, 5),  # a weapon instead of the Actor's die
+    ("Villain", "Soldier of Fortune", False, False, 3, 4),  # no Enemy
+    ("Native Cultists", "Actor", False, False, 4, 3),  # line 184: Person Force 3
+    ("Natives with Blowguns", None, False, True, 3, 4),  # line 199: Person Force 3
+    ("Sharks", "Trapper", False, False, 4, 3),  # an Animal (adv-6)
+    ("Shooting Dart Trap", "Archaeologist", True, False, 4, 3),  # a Trap (adv-3), line 70
+    ("Poisoned Dates", "Actor", False, True, 3, 3),  # no kind: no Person die, no foe weapon
+    ("Bound & Gagged", "Soldier of Fortune", True, False, 4, 3),  # no kind: only the weapon
+    ("Out of Control Fire", "Trapper", False, False, 3, 3),
 ])
 def test_escape_odds_equal_the_brute_force_count(encounter: str, profession: str | None,
                                                  weapon: bool, foe_weapon: bool, ours: int,
@@ -54,6 +66,16 @@ def test_escape_odds_equal_the_brute_force_count(encounter: str, profession: str
     assert (odds.extra["escape_dice"], odds.extra["encounter_dice"]) == (ours, theirs)
     assert odds.p == beats(ours, theirs)
     assert odds.outcomes == (("escape", odds.p), ("the encounter stays", 1 - odds.p))
+
+
+def test_the_actor_against_the_villain_by_hand() -> None:
+    # 4D6 against 4D6 (the Actor's +1D6 vs the Villain, a Person, ruling adv-5; Force = 4,
+    # line 186): a tie has probability sum(c_k^2) / 6^8 (c_k: the 4D6 counts 1 4 10 20 35 56
+    # 80 104 125 140 146 140 ... 1), 2 * 57319 + 146^2 = 135954 of 1679616; the rest splits
+    # evenly: (1679616 - 135954) / 2 / 1679616 = 771831/1679616 = 85759/186624.
+    odds = adventurers.escape("Villain", profession="Actor")
+    assert odds.p == Fraction(85759, 186624) == beats(4, 4)
+    assert odds.breakdown == ("+1D6 Actor: +1D6 vs Person cards if not using a weapon card",)
 
 
 def test_a_weapon_card_by_name() -> None:

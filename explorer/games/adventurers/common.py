@@ -2,6 +2,11 @@
 
 Each is a generator used with ``yield from`` inside the rules' procedure: it yields the
 decisions and chance events it needs and returns its result.
+
+The log: the engine logs every choice as its action's text ("Player 2: Play Villain ... on
+Player 1"), so a card played, discarded or kept by choice is logged once, by that line; the
+rules note only what no choice says (the cards drawn, a roll's result, a discard that was no
+choice).
 """
 
 from __future__ import annotations
@@ -149,10 +154,13 @@ class Ctx(RulesContext):
     def discard(self, name: str) -> None:
         self.state.deck.discard.append(name)
 
-    def discard_from_hand(self, seat: int, name: str, why: str = "") -> None:
+    def discard_from_hand(self, seat: int, name: str, *, chosen: bool = False) -> None:
+        """The card goes from the hand to the discard pile; noted unless ``chosen`` (its
+        "Discard ..." choice is the log's line)."""
         self.adv(seat).hand.remove(name)
         self.discard(name)
-        self.note(f"Discards {name}{why}", seat)
+        if not chosen:
+            self.note(f"Discards {name}", seat)
 
     def choose_discards(self, seat: int, count: int, prompt: str, *,
                         keep: Sequence[str] = ()) -> Step:
@@ -170,7 +178,7 @@ class Ctx(RulesContext):
             action = yield from self.choose(
                 seat, [Action("discard", (n,), f"Discard {n}") for n in offers],
                 f"{prompt} ({count - number} to go)")
-            self.discard_from_hand(seat, action.args[0])
+            self.discard_from_hand(seat, action.args[0], chosen=True)
 
     # ---- playing cards -------------------------------------------------------------------
 

@@ -53,18 +53,21 @@ ADVANTAGES["hand_size"] = "hand limit: explorer.games.adventurers.common.Ctx.han
 ENCOUNTER_RULES["fisticuffs"] = "weapons: explorer.games.adventurers.encounter.takes_weapon"
 
 
-def choose_opponent(ctx: Ctx, seat: int, prompt: str) -> Step:
-    """The player picks which opponent a card works on (ruling adv-35)."""
+def choose_opponent(ctx: Ctx, seat: int, prompt: str, purpose: str) -> Step:
+    """The player picks which opponent a card works on (ruling adv-35). The choice says whom
+    and what for ("Choose Player 3 to look at his hand"); the log reads "Player 1 chooses
+    Player 3 to look at his hand"."""
     action = yield from ctx.choose(
-        seat, [Action("opponent", (o,), f"Player {o + 1}") for o in ctx.opponents(seat)],
-        prompt)
+        seat, [Action("opponent", (o,), f"Choose Player {o + 1} {purpose}",
+                      log=f"Player {seat + 1} chooses Player {o + 1} {purpose}")
+               for o in ctx.opponents(seat)], prompt)
     return action.args[0]
 
 
 @research_effect("look_hand")
 def look_hand(ctx: Ctx, seat: int, card: Card) -> Step:
     """Translator, Nazi Spy, Informant, Interrogate: "Look at opponent's hand"."""
-    other = yield from choose_opponent(ctx, seat, f"{card}: whose hand?")
+    other = yield from choose_opponent(ctx, seat, f"{card}: whose hand?", "to look at his hand")
     hand = ctx.adv(other).hand
     ctx.note(f"Looks at Player {other + 1}'s hand: {', '.join(hand) if hand else 'empty'}",
              seat)
@@ -89,7 +92,6 @@ def look_keep(ctx: Ctx, seat: int, card: Card) -> Step:
             f"{card}: keep which card?")
         ctx.state.deck.top.remove(action.args[0])
         ctx.adv(seat).hand.append(action.args[0])
-        ctx.note(f"Keeps {action.args[0]}", seat)
 
 
 @research_effect("discard_hand_draw")
@@ -107,5 +109,6 @@ def discard_hand_draw(ctx: Ctx, seat: int, card: Card) -> Step:
 @research_effect("opponent_discards")
 def opponent_discards(ctx: Ctx, seat: int, card: Card) -> Step:
     """Saboteur: "Opponent must discard 3 cards", of his own choice (ruling adv-35)."""
-    other = yield from choose_opponent(ctx, seat, f"{card}: which opponent discards?")
+    other = yield from choose_opponent(ctx, seat, f"{card}: which opponent discards?",
+                                       f"to discard {card.amount} cards")
     yield from ctx.choose_discards(other, card.amount, f"{card}: discard a card")

@@ -51,7 +51,6 @@ def play_encounter(ctx: Ctx, seat: int) -> Step:
         return False
     card = ctx.play(by, action.args[0])
     ctx.adv(seat).encounter = Facing(card.name, by)
-    ctx.note(f"Plays {card.describe()} on Player {seat + 1}", by)
     return True
 
 
@@ -69,8 +68,9 @@ def fight(ctx: Ctx, seat: int, facing: Facing) -> Step:
 # ---- weapons --------------------------------------------------------------------------------
 
 def takes_weapon(card: Card) -> bool:
-    """A Weapon card may be attached to a Person Encounter (line 67; ruling adv-4), never to
-    one with the fisticuffs rule (Big Burly Nazi, ruling adv-12), nor a trap (line 70)."""
+    """A Weapon card may be attached to a Person Encounter (line 67; rulings adv-4, adv-5:
+    the Villain and the natives too), never to one with the fisticuffs rule (Big Burly Nazi,
+    ruling adv-12), nor a trap (line 70)."""
     return card.kind == "Person" and card.rule != "fisticuffs"
 
 
@@ -120,7 +120,6 @@ def attach_weapon(ctx: Ctx, seat: int, facing: Facing, card: Card) -> Step:
         return
     weapon = ctx.play(facing.by, action.args[0])
     facing.weapon = weapon.name
-    ctx.note(f"Attaches {weapon} to {card}", facing.by)
     yield from ctx.extra_draw(facing.by, weapon)
 
 
@@ -142,7 +141,6 @@ def disarm(ctx: Ctx, seat: int, facing: Facing) -> Step:
         return
     card = ctx.play(seat, action.args[0])
     ctx.discard(facing.weapon)
-    ctx.note(f"Plays {card}: {facing.weapon} is discarded", seat)
     facing.weapon = None
     ctx.discard(card.name)
     yield from ctx.extra_draw(seat, card)
@@ -250,7 +248,6 @@ def escape(ctx: Ctx, seat: int, facing: Facing, card: Card, total: int) -> Step:
         else:
             count += add_to_escape(ctx, played)
         extras.append(played.name)
-        ctx.note(f"Plays {played} on the Escape roll", seat)
         yield from ctx.extra_draw(seat, played)
     bonus = profession_dice(ctx, seat, card, weapons[0] if weapons else None)
     if bonus:
@@ -276,7 +273,6 @@ def evade(ctx: Ctx, seat: int, facing: Facing, name: str) -> Step:
     adv-16) and the encounter is discarded without rolling."""
     card = ctx.play(seat, name)
     ctx.state.in_play.append(name)
-    ctx.note(f"Plays {card}: evades {facing.card}", seat)
     if card.discard_cost:
         ctx.state.phase = "encounter.escape.discard"
         yield from ctx.choose_discards(seat, card.discard_cost, f"{card}: discard a card")

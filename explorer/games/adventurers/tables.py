@@ -155,8 +155,9 @@ CARDS = Table(
         Column("force", pl.Int8, "Encounter: its Force, the number of D6 of its Encounter roll "
                "('Force = 3' -> 3, ruling adv-15); null for other cards", nullable=True,
                minimum=1),
-        Column("kind", ENCOUNTER_KIND, "Encounter: its kind, the seed's word before 'Force' "
-               "(rulings adv-3, adv-4, adv-5, adv-6); null: none", nullable=True),
+        Column("kind", ENCOUNTER_KIND, "Encounter: its kind, the seed's word before 'Force'; "
+               "for a card printing none, what it is (people Person, Sharks Animal, traps "
+               "Trap; rulings adv-3, adv-4, adv-5, adv-6); null: none", nullable=True),
         Column("matches", pl.List(PLACE), "Encounter: the places it may be played on, any one "
                "of them (see the places table; rulings adv-7 to adv-12); null for other cards",
                nullable=True),

@@ -136,7 +136,6 @@ def play_research(ctx: Ctx, seat: int, name: str) -> Step:
     """Play a card for its Research Phase effect; it is discarded once its effect is done,
     then any extra card of the profession is drawn (ruling adv-36)."""
     card = ctx.play(seat, name)
-    ctx.note(f"Plays {card.describe()}", seat)
     ctx.state.in_play.append(name)
     yield from RESEARCH[card.effect](ctx, seat, card)
     ctx.clear_in_play()
@@ -195,10 +194,8 @@ def add_to_chain(ctx: Ctx, seat: int, name: str) -> Step:
     if card.type == "Location":
         adventurer.locations += 1
         adventurer.visited_at = ctx.state.turns
-        ctx.note(f"Travels to {card.describe()}: location {adventurer.locations}", seat)
+        ctx.note(f"Locations visited: {adventurer.locations}", seat)
         check_victory(ctx, seat)
-    else:
-        ctx.note(f"Sets off by {card.describe()}", seat)
     check_win_left(ctx)
     yield from ctx.extra_draw(seat, card)
 
