@@ -75,9 +75,12 @@ display(
 # Capability). Some locations give an AP that may pay for one action only, such as the Think
 # Tank's for drawing. Playing an event costs no AP at all.
 #
-# The AP are counted at the start of your turn. An action is paid with an AP tied to it if one
-# fits, then with a plain AP, and only last with a vehicle's or the Mind Booster's, because
-# using those risks a Breakdown (section 8). AP you do not spend are lost.
+# The AP are counted at the start of your turn. A card's AP comes with the card: if the card
+# leaves play during the turn (a steed killed in battle, a vehicle broken, a follower lost with
+# his cards, a location destroyed), the AP it had not yet given is lost with it. So an action is
+# paid with an AP tied to it if one fits, then with a steed's or a mutation's, then with a
+# plain AP (which nothing can take away), and only last with a vehicle's or the Mind Booster's,
+# because using those risks a Breakdown (section 8). AP you do not spend are lost.
 #
 # *Try it:* Player 1 has a Flit Car and a Mind Booster on his followers and holds the Think
 # Tank and the Weapons Lab: 6 AP, two of them tied to drawing and to playing weapons. Spend
@@ -91,7 +94,7 @@ display(
          "locations": ["Think Tank", "Weapons Lab"]},
         {}]},
         "Six Action Points: 2 plain, the Flit Car's, the Mind Booster's and two tied ones"),
-    rulings("gw-11", "gw-12", "gw-21", "gw-25"),
+    rulings("gw-11", "gw-12", "gw-21", "gw-25", "gw-47"),
 )
 
 # %% [markdown]
@@ -212,16 +215,15 @@ display(
 # are wasted.
 #
 # A die decides which of your living followers takes each hit (line 49). On that follower the
-# armor soaks hits first, then the steed, then the follower himself (the seed puts both armor
-# and steed first, lines 50 and 58; the rider wears the armor, so it goes first); armor,
-# steed or follower at 0 Hits is gone, and a follower takes his cards with him, so his Force
-# leaves the battle. When the Threat reaches 0 the location is yours (lines 54-55); if your last
-# follower falls, even in the round the Threat falls, or you retreat, the location and the Foe
-# are discarded (line 59).
+# steed takes hits first (line 50), then the armor (line 58), then the follower himself;
+# steed, armor or follower at 0 Hits is gone, with the Force it gave, and a follower takes his
+# cards with him, so his Force leaves the battle. When the Threat reaches 0 the location is
+# yours (lines 54-55); if your last follower falls, even in the round the Threat falls, or you
+# retreat, the location and the Foe are discarded (line 59).
 #
 # *Try it:* Player 1's champion wears Powered Plate Armor and rides a Brutorz; Follower 2 has
 # taken a hit already and has 1 left. Fight the Obb round by round, and force the hit dice to
-# see the armor, then the steed, soak them.
+# see the Brutorz, then the armor, soak them: when the Brutorz falls its +2 Force goes too.
 
 # %%
 display(
@@ -327,15 +329,16 @@ display(
 # %% [markdown]
 # ## 11. The Healing Phase
 #
-# After your Action Phase, each of your followers loses one damage counter (lines 60-62); so do
-# steeds, which are living mounts, but armor never mends. Each healing card you have in play
-# (the Rejuv Chamber, Life Ray and Medi-Kit, the Regeneration mutation, the Medical Center) may
-# then remove 1D6 more counters, spread as you like. A healing kit is equipment, so using it
+# After your Action Phase, each of your followers removes one damage counter (lines 60-62):
+# from himself, or, if he has none, from his steed, a living mount; one counter per follower,
+# and armor never mends. Each healing card you have in play (the Rejuv Chamber, Life Ray and
+# Medi-Kit, the Regeneration mutation, the Medical Center) may then remove 1D6 more counters,
+# spread as you like over followers and steeds. A healing kit is equipment, so using it
 # calls for a Breakdown roll.
 #
 # *Try it:* Player 1's followers, armor and Podog are hurt; he has a Medi-Kit and the Medical
-# Center. The plain healing is done at once (it is listed above the choices); then use the
-# heal cards.
+# Center. The plain healing is done at once (it is listed above the choices): Follower 1's
+# counter comes off himself, so his Podog keeps its damage. Then use the heal cards.
 
 # %%
 display(

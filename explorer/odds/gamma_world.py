@@ -4,12 +4,12 @@
 >>> gamma_world.attack([(1, 2), (3, 4)], "3D6").p          # exact Fraction
 >>> gamma_world.attack([{"mutations": ["Wings"], "armor": "Sheath Armor"}], 4)
 
-The battle (seed 004, lines 44-64; issue #5's rulings): each round both sides roll at once,
-1D6 per point of the followers' current total Force (each 1 removes a Threat point) and 1D6 per
-current Threat point (each 1 is a hit). A hit goes to a follower chosen uniformly among the
-living; its armor absorbs first, then its steed, then the follower; at 0 hits each is gone with
-its Force. The followers fight to the end; if the Threat and the last follower fall in the same
-round the location is not captured.
+The battle (seed 004, lines 44-64; rulings gw-32 to gw-34): each round both sides roll at
+once, 1D6 per point of the followers' current total Force (each 1 removes a Threat point) and
+1D6 per current Threat point (each 1 is a hit). A hit goes to a follower chosen uniformly among
+the living; its steed takes it first (line 50), then its armor (line 58), then the follower; at
+0 hits each is gone with its Force. The followers fight to the end; if the Threat and the last
+follower fall in the same round the location is not captured.
 
 A round in which no die shows a 1 changes nothing, so the chain is solved exactly by leaving out
 those rounds (each other outcome's probability divided by 1 - P(no 1 at all)) and pushing the
@@ -42,13 +42,20 @@ NEGLIGIBLE = 1e-15
 reported (``extra["error_bound"]``) and stays far below 1e-9."""
 
 
+HIT_ORDER = (("steeds", "steed"), ("armor", "armor"))
+"""The cards that take a follower's hits before him, in order: "The Steed of a Follower takes
+damage first." (line 50), then "Armor always loses hits before followers." (line 58; ruling
+gw-33)."""
+
+
 class BattleInputError(ExplorerError, ValueError):
     """Followers or a Threat that the battle odds cannot take; says what is wrong."""
 
 
 @dataclass(frozen=True)
 class Follower:
-    """A follower as layers that take hits in order, each (hits, Force): armor, steed, body."""
+    """A follower as layers that take hits in order, each (hits, Force): steed, armor, body
+    (lines 50, 58; ruling gw-33)."""
 
     layers: tuple[tuple[int, int], ...]
 
@@ -115,7 +122,7 @@ def follower(spec: tuple[int, int] | dict[str, Any], robots: bool = False) -> Fo
             force += gain
             hits += row.get("hits") or 0
     layers = []
-    for table, key in (("armor", "armor"), ("steeds", "steed")):
+    for table, key in HIT_ORDER:
         name = spec.get(key)
         if name is not None:
             row = data[table].get(name)

@@ -146,21 +146,28 @@ def test_gw_33_each_hit_falls_on_a_standing_follower_each_as_likely() -> None:
     assert [str(o) for o in pending_chance(game).outcomes] == ["Follower 1", "Follower 3"]
 
 
-def test_gw_33_the_armor_takes_hits_first_then_the_steed_then_the_follower() -> None:
-    game = attack([{"cards": ["Podog", "Sheath Armor", "Wings"]}], "Sep", 12)
-    fight_round(game, 0, 3)  # a lone follower: no allocation roll
-    # issue #5's rulings: "its armor absorbing first, then its steed" (ruling gw-33);
-    # "Armor always loses hits before followers." (line 58): Sheath Armor 3 Hits (line 94)
-    assert cards_on(game, 1) == ["Podog", "Wings"] and "Sheath Armor" in game.state.discard
+def test_gw_33_a_hit_goes_to_the_steed_first_then_the_armor_then_the_follower() -> None:
+    game = attack([{"cards": ["Podog", "Sheath Armor", "Wings"]}, {}], "Sep", 12)
+    fight_round(game, 0, 3)
+    for _ in range(3):  # "Roll 1D6 for each hit to see which of your followers" (line 49)
+        hit(game, "Follower 1")
+    # "The Steed of a Follower takes damage first." (line 50): Podog has 2 Hits (line 115),
+    # so hits 1 and 2 kill it ("Followers & Steeds reduced to 0 Hits are killed.", line 52)
+    # and hit 3 is the armor's ("Armor always loses hits before followers.", line 58)
+    assert logged(game, "Podog (Follower 1) is reduced to 0 Hits and is killed")
+    assert [str(a) for a in follower(game, 1).cards] == ["Sheath Armor (1 damage)", "Wings"]
+    assert follower(game, 1).damage == 0 and "Podog" in game.state.discard
     fight_round(game, 0, 2)
-    # "The Steed of a Follower takes damage first." (line 50): Podog has 2 Hits (line 115)
+    hit(game, "Follower 1")
+    hit(game, "Follower 1")  # Sheath Armor: 3 Hits (line 94), destroyed (line 57)
     assert cards_on(game, 1) == ["Wings"] and follower(game, 1).damage == 0
+    assert logged(game, "Sheath Armor (Follower 1) is reduced to 0 Hits and is destroyed")
     fight_round(game, 0, 1)
+    hit(game, "Follower 1")  # only now the follower himself: 1 of his 2 Hits (line 31)
     assert follower(game, 1).damage == 1
-    fight_round(game, 0, 1)  # "Followers & Steeds reduced to 0 Hits are killed." (line 52)
+    fight_round(game, 0, 1)
+    hit(game, "Follower 1")  # "Followers & Steeds reduced to 0 Hits are killed." (line 52)
     assert not in_play(game, 1) and "Wings" in game.state.discard
-    # every follower killed: the attack fails (line 59)
-    assert game.state.discard[-2:] == ["Think Tank", "Sep"]
 
 
 def test_a_steed_losing_its_force_weakens_the_next_round() -> None:

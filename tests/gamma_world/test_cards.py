@@ -154,11 +154,12 @@ def test_each_steed_adds_ap_and_force_and_takes_damage_before_its_rider(
     assert ap_left(scenario({"followers": [{"cards": [name]}]}, {})) == 3
     game = attack_with([name, "Sheath Armor"], "Serf Brigade", 24)
     assert force_shown(game) == 1 + force
-    fight_round(game, 0, 3)  # the armor first: Sheath Armor 3 Hits (line 94; ruling gw-33)
-    assert cards_on(game, 1) == [name]
     fight_round(game, 0, hits)  # "The Steed of a Follower takes damage first." (line 50)
-    assert cards_on(game, 1) == [] and follower(game, 1).damage == 0
+    assert cards_on(game, 1) == ["Sheath Armor"] and follower(game, 1).damage == 0
     assert logged(game, f"{name} (Follower 1) is reduced to 0 Hits and is killed")
+    assert force_shown(game) == 1  # its Force goes with it
+    fight_round(game, 0, 3)  # then the armor (line 58; ruling gw-33): Sheath Armor 3 Hits
+    assert cards_on(game, 1) == [] and follower(game, 1).damage == 0  # (line 94)
 
 
 # ---- EQUIPMENT CARD LIST (lines 118-126) -----------------------------------------------------

@@ -1,6 +1,6 @@
 """Gamma World outside battle: the TURN SEQUENCE, the ACTION PHASE (Action Points, recruiting,
 drawing, playing items), the HEALING PHASE and the end of the game, with rulings gw-23..25,
-gw-28..30, gw-36, gw-37, gw-41, gw-44 and gw-46.
+gw-28..30, gw-36, gw-37, gw-41, gw-44, gw-46 and gw-47.
 
 Expected values come from the seed (seed 004, cited by line) or docs/rulings.md; every die and
 draw is forced.
@@ -11,7 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import explorer
+from explorer.games.gamma_world import enclave as E
+from explorer.games.gamma_world.data import gamma_data
 from explorer.games.gamma_world.invariants import check
+from explorer.games.gamma_world.state import Attached, Enclave, Follower
 
 from .helpers import (
     ap_left,
@@ -21,9 +24,12 @@ from .helpers import (
     enclave,
     end_phase,
     follower,
+    hit,
+    in_play,
     is_turn_of,
     logged,
     offered,
+    ones,
     options,
     pending_chance,
     roll,
@@ -125,6 +131,88 @@ def test_gw_25_a_vehicles_ap_is_spent_last_and_its_use_makes_a_breakdown_roll() 
     roll(game, 6)  # "On a roll of 6+ that item is discarded" (line 65)
     assert cards_on(game, 1) == [] and "Hover Car" in game.state.discard
     assert enclave(game).hand == ["Blight", "Zarn", "Hoops"]  # the AP was still spent
+
+
+# ---- a card's AP leaves play with it (line 111; ruling gw-47) ---------------------------------
+
+def fight_round(game, force_ones: int, threat_ones: int) -> None:
+    choose(game, "Fight a round")
+    ones(game, force_ones, "Battle roll")
+    ones(game, threat_ones, "Threat roll")
+
+
+def test_gw_47_a_steed_killed_during_the_turn_takes_its_unspent_ap_with_it() -> None:
+    game = scenario({"hand": ["Think Tank"],
+                     "followers": [{"cards": ["Podog"]}, {"cards": ["Hopper"]}]},
+                    {"hand": ["Sep"]})
+    assert ap_left(game) == 4  # base 2 (line 19) + Podog's +1 (line 115) + Hopper's (line 117)
+    choose(game, "Attack Think Tank")  # "4. Attack a Location." (line 24): 1 AP
+    # paid with a card's AP, which its card could take away, before a base AP (ruling gw-47)
+    assert [t.source for t in game.state.ap] == ["base AP", "base AP", "Hopper"]
+    choose(game, "Play Sep")
+    roll(game, 12, "Starting Threat of Sep")
+    fight_round(game, 0, 3)
+    for _ in range(3):
+        hit(game, "Follower 2")  # Hopper: 3 Hits (line 117), and it takes them first (line 50)
+    assert cards_on(game, 2) == [] and follower(game, 2).damage == 0
+    assert logged(game, "Hopper (Follower 2) has left play: its unspent AP is lost")
+    choose(game, "Retreat")
+    assert [t.source for t in game.state.ap] == ["base AP", "base AP"]  # 4 - 1 - Hopper's
+
+
+def test_gw_47_a_follower_killed_during_the_turn_takes_its_vehicles_unspent_ap() -> None:
+    game = scenario({"hand": ["Think Tank"], "followers": [{}, {"cards": ["Hover Car"]}]},
+                    {"hand": ["Sep"]})
+    assert ap_left(game) == 3  # base 2 + "Vehicles give you one extra AP" (line 111)
+    choose(game, "Attack Think Tank")  # paid with a base AP: the vehicle's risks a Breakdown
+    choose(game, "Play Sep")
+    roll(game, 12, "Starting Threat of Sep")
+    fight_round(game, 0, 2)
+    hit(game, "Follower 2")
+    hit(game, "Follower 2")  # Hits 2 (line 31): killed, its cards discarded
+    assert not in_play(game, 2) and "Hover Car" in game.state.discard
+    assert logged(game, "Hover Car (Follower 2) has left play: its unspent AP is lost")
+    choose(game, "Retreat")
+    assert [t.source for t in game.state.ap] == ["base AP"]  # 3 - 1 - the car's
+
+
+def test_gw_47_a_location_destroyed_during_the_turn_takes_its_unspent_ap() -> None:
+    game = scenario({"locations": ["Missile Silo", "Think Tank"]}, {"locations": ["Armory"]})
+    assert ap_left(game) == 3  # Think Tank: "AP (Action Points) +1 to draw cards only" (213)
+    choose(game, "Launch Missile Silo's Neutron Missile")
+    choose(game, "Destroy your Think Tank")  # any location but the Silo (ruling gw-20)
+    assert logged(game, "Think Tank has left play: its unspent AP is lost")
+    assert game.pending.prompt == "Action Phase: 2 AP left"  # the Draw-only AP is gone
+
+
+def test_gw_47_an_item_back_in_play_the_same_turn_gives_its_ap_only_from_the_next() -> None:
+    game = scenario({"hand": ["Brotherhood of Thought"],
+                     "followers": [{"cards": ["Podog"]}, {}]}, {})
+    assert ap_left(game) == 3  # base 2 + Podog's (line 115)
+    choose(game, "Play Brotherhood of Thought")  # an event: no AP (ruling gw-21)
+    choose(game, "discard your Follower 1")
+    choose(game, "Keep Podog in your hand")  # "(controller may keep items)" (line 132)
+    assert ap_left(game) == 2 and logged(game, "Podog (Follower 1) has left play")
+    choose(game, "Play Podog on Follower 2")
+    assert ap_left(game) == 1  # played this turn: its AP from the next turn (ruling gw-25)
+    end_phase(game)
+    end_phase(game)  # Player 2
+    assert ap_left(game) == 3
+
+
+def test_gw_47_each_ap_follows_its_own_card_even_between_two_copies() -> None:
+    # two copies of Mind Booster ("AP +1 once per turn", line 123) on one follower, as a card
+    # set of one's own could hold: losing one takes its own AP, not its twin's
+    data = gamma_data()
+    first, second = Attached("Mind Booster"), Attached("Mind Booster")
+    band = Enclave(followers=[Follower(1, cards=[first, second])])
+    tokens = E.turn_ap(data, band)
+    assert [t.source for t in tokens] == ["base AP", "base AP", "Mind Booster", "Mind Booster"]
+    spent = tokens.pop(2)  # the first copy's AP is spent
+    assert spent.card is first
+    band.followers[0].cards.remove(second)  # the other copy leaves play: its unspent AP goes,
+    # though a Mind Booster is still on the follower (it gave its AP already)
+    assert [t.source for t in E.ap_in_play(data, band, tokens)] == ["base AP", "base AP"]
 
 
 # ---- RECRUIT A FOLLOWER (lines 26-33) --------------------------------------------------------
@@ -245,14 +333,42 @@ def test_playing_an_item_costs_one_ap() -> None:
 
 # ---- HEALING PHASE (lines 60-62) --------------------------------------------------------------
 
-def test_gw_36_each_follower_and_steed_removes_one_counter_and_armor_none() -> None:
-    game = scenario({"followers": [{"damage": 1, "cards": [
-        {"name": "Centisteed", "damage": 2}, {"name": "Inertia Armor", "damage": 3}]},
-        {"cards": ["Chameleon Power"], "damage": 3}]}, {})
+def test_gw_36_each_follower_removes_one_counter_from_itself_or_else_from_its_steed() -> None:
+    game = scenario({"followers": [
+        {"damage": 1, "cards": [{"name": "Centisteed", "damage": 2},
+                                {"name": "Inertia Armor", "damage": 3}]},
+        {"cards": ["Chameleon Power"], "damage": 3},
+        {"cards": [{"name": "Podog", "damage": 1}]},
+        {"cards": [{"name": "Plastic Armor", "damage": 2}]}]}, {})
     end_phase(game)
-    # "All your followers (not Armor) remove one damage counter each." (line 61)
-    assert follower(game, 1).damage == 0 and follower(game, 2).damage == 2
-    assert [a.damage for a in follower(game, 1).cards] == [1, 3]  # the steed mends, not armor
+    # "All your followers (not Armor) remove one damage counter each." (line 61): one counter
+    # per follower. Follower 1 has one: it comes off him, and his Centisteed keeps its 2
+    # (ruling gw-36); Follower 2: 3 - 1; Follower 3 has none, so it comes off his Podog;
+    # Follower 4 has none and no steed: his armor never mends.
+    assert [f.damage for f in enclave(game).followers] == [0, 2, 0, 0]
+    assert [a.damage for a in follower(game, 1).cards] == [2, 3]
+    assert [a.damage for a in follower(game, 3).cards] == [0]
+    assert [a.damage for a in follower(game, 4).cards] == [2]
+    assert logged(game, "Healing: 3 damage counter(s) removed")  # one per follower mended
+    assert is_turn_of(game, 1)
+
+
+def test_gw_36_a_mounted_follower_hurt_in_battle_mends_one_counter_not_two() -> None:
+    game = scenario({"hand": ["Centisteed", "Think Tank"], "followers": [{"damage": 1}]},
+                    {"hand": ["Sep"]})
+    choose(game, "Play Centisteed on Follower 1")
+    choose(game, "Attack Think Tank")
+    choose(game, "Play Sep")
+    roll(game, 12, "Starting Threat of Sep")
+    fight_round(game, 0, 1)  # a lone follower: no allocation roll; the steed takes it (line 50)
+    choose(game, "Retreat")
+    assert follower(game, 1).damage == 1 and [str(a) for a in follower(game, 1).cards] == [
+        "Centisteed (1 damage)"]
+    end_phase(game)
+    # "All your followers (not Armor) remove one damage counter each." (line 61): one for
+    # Follower 1, off himself; his Centisteed keeps its counter (ruling gw-36)
+    assert follower(game, 1).damage == 0
+    assert [a.damage for a in follower(game, 1).cards] == [1]
     assert is_turn_of(game, 1)
 
 

@@ -159,8 +159,9 @@ def allocate_hits(ctx: Ctx, seat: int, hits: int) -> Step:
 
 
 def take_hit(ctx: Ctx, seat: int, follower: Follower) -> None:
-    """One Hit: the armor takes it first, then the steed, then the follower (lines 50, 58;
-    ruling gw-33); anything reduced to 0 Hits is killed or destroyed (lines 52, 57)."""
+    """One Hit: the steed takes it first, then the armor, then the follower (lines 50, 58;
+    ruling gw-33); anything reduced to 0 Hits is killed or destroyed (lines 52, 57), a steed
+    with its unspent AP (ruling gw-47)."""
     held = E.absorber(ctx.data, follower)
     if held is None:
         follower.damage += 1
@@ -168,10 +169,10 @@ def take_hit(ctx: Ctx, seat: int, follower: Follower) -> None:
         return
     held.damage += 1
     if held.damage >= ctx.data.card(held.name).hits:
-        follower.cards.remove(held)
-        ctx.discard(held.name)
         what = "is killed" if ctx.data.card(held.name).type == "Steed" else "is destroyed"
         ctx.note(f"{held.name} ({follower}) is reduced to 0 Hits and {what}", seat)
+        follower.cards.remove(held)
+        ctx.discard(held.name)
 
 
 # ---- the end ---------------------------------------------------------------------------------

@@ -99,7 +99,28 @@ class Ctx(RulesContext):
         self.state.limbo.remove(name)
 
     def discard(self, name: str) -> None:
+        """A card goes to the discard pile; if it left play, the AP it still had this turn
+        go with it (ruling gw-47)."""
         self.state.discard.append(name)
+        self.drop_lost_ap()
+
+    def drop_lost_ap(self) -> None:
+        """"Vehicles give you one extra AP every turn." (line 111): the AP comes with the card,
+        so the unspent AP of a card that has left play this turn (a steed killed, a vehicle
+        broken or destroyed, a follower gone with its cards, a location destroyed) is lost
+        with it (ruling gw-47)."""
+        state = self.state
+        if not state.ap:
+            return
+        kept = E.ap_in_play(self.data, self.enclave(state.active), state.ap)
+        if len(kept) == len(state.ap):
+            return
+        lost = [t for t in state.ap if all(t is not k for k in kept)]
+        state.ap[:] = kept
+        for token in lost:
+            where = f" (Follower {token.follower})" if token.follower is not None else ""
+            self.note(f"{token.source}{where} has left play: its unspent AP is lost",
+                      state.active)
 
     def check_deck(self) -> None:
         """"The game ends when all cards have been drawn from the deck." (line 11, ruling
@@ -192,12 +213,13 @@ class Ctx(RulesContext):
     # ---- followers and limits ------------------------------------------------------------
 
     def kill(self, seat: int, follower: Follower, why: str) -> None:
-        """A follower leaves play: it and every card attached to it are discarded."""
+        """A follower leaves play: it and every card attached to it are discarded, with
+        their unspent AP (ruling gw-47)."""
         self.enclave(seat).followers.remove(follower)
-        for held in follower.cards:
-            self.discard(held.name)
+        self.state.discard.extend(held.name for held in follower.cards)
         follower.cards.clear()
         self.note(f"{follower} {why} and is killed; its cards are discarded", seat)
+        self.drop_lost_ap()
 
     def check_follower(self, seat: int, follower: Follower, why: str) -> None:
         """A follower whose Hits fall to its damage is killed (ruling gw-35)."""
@@ -245,8 +267,9 @@ class Ctx(RulesContext):
         self.enclave(seat).hand.append(name)
 
     def mend(self, seat: int, counters: int, why: str) -> Step:
-        """Remove up to ``counters`` damage counters from the player's followers and steeds,
-        one at a time where he chooses (ruling gw-36); armor is never mended (line 61)."""
+        """A heal card's counters: remove up to ``counters`` damage counters from the
+        player's followers and steeds, one at a time where he chooses (ruling gw-36); armor is
+        never mended (line 61)."""
         enclave = self.enclave(seat)
         wounds = E.damaged(self.data, enclave)
         if sum((s or f).damage for f, s in wounds) <= counters:

@@ -42,10 +42,15 @@ def total_force(data: GammaData, enclave: Enclave, robot: bool = False) -> int:
     return sum(follower_force(data, f, robot) for f in enclave.followers)
 
 
+HIT_ORDER = ("Steed", "Armor")
+"""What takes a follower's hits before the follower: "The Steed of a Follower takes damage
+first." (line 50), then "Armor always loses hits before followers." (line 58; ruling gw-33)."""
+
+
 def absorber(data: GammaData, follower: Follower) -> Attached | None:
-    """The card that takes the follower's next hit: its armor first (line 58), then its
-    steed (line 50; the order: ruling gw-33); None: the follower itself."""
-    for card_type in ("Armor", "Steed"):
+    """The card that takes the follower's next hit: its steed first (line 50), then its armor
+    (line 58; ruling gw-33); None: the follower itself."""
+    for card_type in HIT_ORDER:
         for held in cards_of(data, follower, card_type):
             return held
     return None
@@ -93,16 +98,17 @@ def breaks_down(data: GammaData, card: Card) -> bool:
 def turn_ap(data: GammaData, enclave: Enclave) -> list[ApToken]:
     """The Action Points of a turn (line 19, "Some cards will provide additional APs"): the
     base AP, one per AP of every card on a follower (vehicles, steeds, Mind Booster, the
-    "+1 AP once per turn" mutations, ruling gw-12), and each "AP +1 to X only" location's,
-    restricted to X (ruling gw-11). Cards come into play during a turn give AP from the next
-    (ruling gw-25)."""
+    "+1 AP once per turn" mutations, ruling gw-12), each tied to its card (ruling gw-47), and
+    each "AP +1 to X only" location's, restricted to X (ruling gw-11). Cards come into play
+    during a turn give AP from the next (ruling gw-25)."""
     tokens = [ApToken("base AP") for _ in range(data.constants["base_ap"])]
     cards = data.cards
     for follower in enclave.followers:
         for held in follower.cards:
             ap = cards[held.name].ap
             if ap:
-                tokens += [ApToken(held.name, follower=follower.number) for _ in range(ap)]
+                tokens += [ApToken(held.name, follower=follower.number, card=held)
+                           for _ in range(ap)]
     for name in enclave.locations:
         card = data.card(name)
         if card.effect == "extra_ap":
@@ -145,7 +151,8 @@ def payable(data: GammaData, tokens: list[ApToken]) -> Callable[[str, str | None
 def payment(data: GammaData, tokens: list[ApToken], action: str,
             card_type: str | None = None) -> list[ApToken] | None:
     """The AP that pay for ``action``: restricted AP first, then AP that risk no Breakdown,
-    then a vehicle's or equipment's (ruling gw-25); None if they cannot pay."""
+    a card's (a steed's, a mutation's: lost if the card leaves play, ruling gw-47) before a
+    base AP, and a vehicle's or equipment's last (ruling gw-25); None if they cannot pay."""
     cost = data.ap_costs[action]
     usable = [t for t in tokens if pays_for(t, action, card_type)]
     if len(usable) < cost:
@@ -154,11 +161,38 @@ def payment(data: GammaData, tokens: list[ApToken], action: str,
     def order(token: ApToken) -> int:
         if token.action is not None:
             return 0
-        if token.follower is None or not breaks_down(data, data.card(token.source)):
+        if token.follower is None:
+            return 2
+        if not breaks_down(data, data.card(token.source)):
             return 1
-        return 2
+        return 3
 
     return sorted(usable, key=order)[:cost]
+
+
+def ap_in_play(data: GammaData, enclave: Enclave, tokens: list[ApToken]) -> list[ApToken]:
+    """The ``tokens`` whose card is still in play in ``enclave``: a follower's card still on
+    one of its followers (that very card: one played again gives no AP this turn, ruling
+    gw-25), a location's as many as the copies of it still held; the base AP always. The
+    others were lost with their card (ruling gw-47)."""
+    on_followers = {id(held) for f in enclave.followers for held in f.cards}
+    copies: dict[str, int] = {}
+    kept: list[ApToken] = []
+    for token in tokens:
+        if token.card is not None:
+            if id(token.card) in on_followers:
+                kept.append(token)
+            continue
+        card = data.cards.get(token.source)
+        if card is None or card.type != "Location":
+            kept.append(token)
+            continue
+        if token.source not in copies:
+            copies[token.source] = enclave.locations.count(token.source) * card.amount
+        if copies[token.source] > 0:
+            copies[token.source] -= 1
+            kept.append(token)
+    return kept
 
 
 def find_follower(enclaves: list[Enclave], number: int) -> tuple[int, Follower] | None:
@@ -170,9 +204,16 @@ def find_follower(enclaves: list[Enclave], number: int) -> tuple[int, Follower] 
     return None
 
 
+def healing_order(data: GammaData, follower: Follower) -> list[Follower | Attached]:
+    """Where a follower's own counter of the Healing Phase comes off: "All your followers (not
+    Armor) remove one damage counter each." (line 61): from the follower, or if it has none,
+    from its steed (ruling gw-36)."""
+    return [follower, *cards_of(data, follower, "Steed")]
+
+
 def damaged(data: GammaData, enclave: Enclave) -> list[tuple[Follower, Attached | None]]:
-    """What healing can mend: followers and steeds with damage counters (not armor, line 61;
-    ruling gw-36)."""
+    """What a heal card can mend: followers and steeds with damage counters (not armor, line
+    61; ruling gw-36)."""
     found: list[tuple[Follower, Attached | None]] = []
     for follower in enclave.followers:
         if follower.damage:

@@ -108,12 +108,13 @@ def _in_play(ctx: Ctx, seat: int, card: Card) -> list[Action]:
 @effect("destroy", _in_play)
 def destroy(ctx: Ctx, seat: int, card: Card, target: Action) -> Step:
     """"Destroy Target Item" / "Destroy Target Mutation" (lines 131, 133): the card is
-    discarded; a follower left with no Hits is killed (ruling gw-35)."""
+    discarded, with its unspent AP (ruling gw-47); a follower left with no Hits is killed
+    (ruling gw-35)."""
     owner, follower = _follower(ctx, target.args[0])
     held = next(a for a in follower.cards if a.name == target.args[1])
+    ctx.note(f"{card.name} destroys {held.name} on Player {owner + 1}'s {follower}", seat)
     follower.cards.remove(held)
     ctx.discard(held.name)
-    ctx.note(f"{card.name} destroys {held.name} on Player {owner + 1}'s {follower}", seat)
     ctx.check_follower(owner, follower, f"loses {held.name}")
     return
     yield

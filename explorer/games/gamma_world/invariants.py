@@ -6,7 +6,8 @@ anywhere).
 - every Enclave keeps its limits: followers, hand (except while it is discarding down), one
   vehicle or steed and one armor per follower;
 - damage counters stay below the Hits of what carries them; the Threat is never negative;
-- follower numbers are unique; Action Points exist only in the active player's Action Phase.
+- follower numbers are unique; Action Points exist only in the active player's Action Phase,
+  each from the base or a card still in play (ruling gw-47).
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ def check(state: GammaState, data: GammaData) -> None:
         raise AssertionError(f"the Threat is {state.battle.threat}")
     if state.ap and not state.phase.startswith("action"):
         raise AssertionError(f"{len(state.ap)} AP left at {state.phase}")
+    if len(E.ap_in_play(data, state.enclaves[state.active], state.ap)) != len(state.ap):
+        raise AssertionError(f"an AP of a card no longer in play is left: {state.ap}")
 
 
 def _name_misplaced(seen: Counter[str], data: GammaData) -> None:

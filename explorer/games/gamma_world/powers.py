@@ -70,7 +70,8 @@ def silos(ctx: Ctx, seat: int) -> list[str]:
 
 def neutron_missile(ctx: Ctx, seat: int, silo: str) -> Step:
     """"Launch Neutron Missile: Destroy target location" (line 223): the location is
-    discarded and its controller's limits fall (rulings gw-20, gw-37)."""
+    discarded, with any AP of it unspent this turn (ruling gw-47), and its controller's limits
+    fall (rulings gw-20, gw-37)."""
     ctx.state.phase = "action.missile"
     actions = [Action("target", (owner, name), f"Destroy {ctx.owner_text(owner, seat)} {name}")
                for owner, name in missile_targets(ctx, silo)]

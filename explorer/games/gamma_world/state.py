@@ -15,10 +15,11 @@ PSH, MUTANT_HUMAN, MUTANT_ANIMAL = "Pure Strain Human", "Mutant Human", "Mutant 
 KINDS = (PSH, MUTANT_HUMAN, MUTANT_ANIMAL)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Attached:
     """A card attached to a follower: damage counters (armor, steeds) and uses left (a "One
-    Use Only" weapon; None: no limit)."""
+    Use Only" weapon; None: no limit). Each is itself (compared by identity): two copies of a
+    card are two cards, and the AP one gives is its own (ruling gw-47)."""
 
     name: str
     damage: int = 0
@@ -55,14 +56,15 @@ class ApToken:
     """One Action Point of the turn, with where it comes from and what it may pay for.
 
     ``action`` and ``card_type`` restrict it ("AP +1 to play Weapon cards only", ruling gw-11);
-    ``follower`` is the follower carrying the card that gives it (None: the base AP or a
-    location).
+    ``follower`` is the follower carrying the card that gives it and ``card`` that very card
+    (None: the base AP or a location): the AP leaves play with it (ruling gw-47).
     """
 
     source: str
     action: str | None = None
     card_type: str | None = None
     follower: int | None = None
+    card: Attached | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         if self.action is None:

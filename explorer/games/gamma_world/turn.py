@@ -125,21 +125,19 @@ def offers(ctx: Ctx, seat: int) -> list[Action]:
 
 
 def pay(ctx: Ctx, seat: int, action: str, card_type: str | None = None) -> Step:
-    """Spend the AP ``action`` costs; a vehicle's or equipment's AP spent is a use of it and
-    makes a Breakdown roll (line 64, ruling gw-26)."""
+    """Spend the AP ``action`` costs; a vehicle's or equipment's AP spent is a use of that
+    card and makes a Breakdown roll (line 64, ruling gw-26)."""
     paid = E.payment(ctx.data, ctx.state.ap, action, card_type)
     assert paid is not None, f"{action} cannot be paid for"
+    spent = {id(t) for t in paid}
+    ctx.state.ap[:] = [t for t in ctx.state.ap if id(t) not in spent]
     for token in paid:
-        ctx.state.ap.remove(token)
-    for token in paid:
-        if token.follower is None or not E.breaks_down(ctx.data, ctx.data.card(token.source)):
+        if token.card is None or not E.breaks_down(ctx.data, ctx.data.card(token.source)):
             continue
         found = E.find_follower(ctx.state.enclaves, token.follower)
-        held = None if found is None else next(
-            (a for a in found[1].cards if a.name == token.source), None)
-        if held is not None:  # still in play (a card lost this turn leaves its AP)
-            ctx.state.phase = "action.breakdown"
-            yield from ctx.breakdown(seat, found[1], held)
+        if found is not None and any(a is token.card for a in found[1].cards):  # not lost to
+            ctx.state.phase = "action.breakdown"  # an earlier roll of this payment
+            yield from ctx.breakdown(seat, found[1], token.card)
 
 
 def recruit(ctx: Ctx, seat: int, action: Action) -> Step:
@@ -272,13 +270,7 @@ def healing_phase(ctx: Ctx, seat: int) -> Step:
     heal property allow you to remove an extra 1D6 counters." (lines 60-62; ruling gw-36)."""
     ctx.state.phase = "healing"
     enclave = ctx.enclave(seat)
-    each = ctx.constants["healing_per_follower"]
-    mended = 0
-    for follower, steed in E.damaged(ctx.data, enclave):
-        healed = steed or follower
-        removed = min(each, healed.damage)
-        healed.damage -= removed
-        mended += removed
+    mended = sum(follower_heals(ctx, f) for f in enclave.followers)
     if mended:
         ctx.note(f"Healing: {mended} damage counter(s) removed", seat)
     used: list[tuple[int | None, str]] = []
@@ -295,6 +287,17 @@ def healing_phase(ctx: Ctx, seat: int) -> Step:
             return
         used.append(choice.args)
         yield from heal_with(ctx, seat, *choice.args)
+
+
+def follower_heals(ctx: Ctx, follower: Follower) -> int:
+    """One follower's own counters (``healing_per_follower``: one), taken from the follower
+    or, once it has none, from its steed (line 61; ruling gw-36); returns how many came off."""
+    left = ctx.constants["healing_per_follower"]
+    for healed in E.healing_order(ctx.data, follower):
+        removed = min(left, healed.damage)
+        healed.damage -= removed
+        left -= removed
+    return ctx.constants["healing_per_follower"] - left
 
 
 def heal_sources(ctx: Ctx, seat: int) -> list[tuple[int | None, str]]:
