@@ -13,7 +13,8 @@
 #
 # Each player runs a party of adventurers across a ruined North America: kitting them out,
 # patching them up, travelling, hunting for trouble and fighting it. Every Foe beaten is worth
-# an Adventure Token (AT); the first party to hold 10 wins.
+# an Adventure Token (AT); the first party to hold 10 wins. The seed says "2-4+ players"
+# (3): the explorer takes 2 to 6 (rifts-91).
 #
 # This page goes through the rules in the order you meet them in play. Each section says the
 # rule in a few lines (numbers in brackets are lines of the seed document, the fan rules this
@@ -114,7 +115,7 @@ VBox([live, use, rulings("rifts-1", "rifts-15", "rifts-17", "rifts-47", "rifts-5
 
 # %%
 live = example("rifts", None, "A game from the very start", seats=SEATS)
-VBox([live, rulings("rifts-63", "rifts-64")])
+VBox([live, rulings("rifts-63", "rifts-64", "rifts-91")])
 
 
 # %% [markdown]
@@ -192,9 +193,12 @@ VBox([live,
 #    everyone flies. A miss sends you to the 20-row **Hazard Table**: damaged or lost gear,
 #    wounds, a lost turn (Lost, Stuck, Detained), an Ambush by the next Foe at +5 Force per
 #    Token, a Character cut off for 1D6 turns, or -1 or -2 on all your own rolls for this turn
-#    and the next.
+#    and the next (not on the Foes' Morale Check, which is theirs).
 # 2. **Encounter.** Roll 1D20 with no modifiers; on 11 or more, turn up the top Foe and fight
-#    it. If the party flees that fight, roll 1D6 on the **Escape Table**: 1-2 go back and end
+#    it. A party holding Study Maps (from the Bonus Supply Table) may instead ignore every Foe
+#    card it meets in this Travel Phase, an Ambush's too: the card is discarded and the trip
+#    goes on; the next Travel Phase spends Study Maps, even one that ends at a Hazard. If the
+#    party flees that fight, roll 1D6 on the **Escape Table**: 1-2 go back and end
 #    the turn, 3 start the next turn at Travel, 4 start the next turn at Destination, 5-6 carry
 #    on now.
 # 3. **Destination.** Turn up the top Location: the party is now there.
@@ -216,7 +220,7 @@ VBox([live,
       odds_card(rifts_odds.roll("survival", party, "Alberta"), "The Survival roll"),
       odds_card(table("Hazard"), "If it fails: the Hazard Table"),
       odds_card(table("Escape Table"), "After fleeing a fight on the road: the Escape Table"),
-      rulings("rifts-33", "rifts-41", "rifts-42", "rifts-51", "rifts-67", "rifts-76",
+      rulings("rifts-33", "rifts-41", "rifts-42", "rifts-51", "rifts-67", "rifts-76", "rifts-80",
               "rifts-77", "rifts-81")])
 
 
@@ -260,10 +264,11 @@ VBox([live,
 # "Non-Tech" any but Equipment, "Character" the Character deck only; a Magic Location offers
 # the Character or Magic deck (a Character drawn there must be a Mage, otherwise you draw Magic
 # instead); a Tech one anything but Magic (a Mage drawn is drawn again); a Psionic one the
-# Character or Psionic deck (a Character must be a Psychic); "None" sells nothing. Then
-# roll another 1D20: on 11 or more, roll on the **Bonus Supply Table**, mostly gifts (a card,
-# an AT, a bonus for a later roll) with a few setbacks (losing an AT, hostile natives, lean
-# times). A card gained goes to your hand or straight onto a Character (384).
+# Character or Psionic deck (a Character must be a Psychic); "None" sells nothing. Then roll
+# another 1D20: on 11 or more, roll on the **Bonus Supply Table**, mostly gifts (a card, an AT,
+# a bonus for a later roll, Study Maps to ignore the Foes of your next trip) with a few
+# setbacks (losing an AT, hostile natives, lean times). A card gained goes to your hand or
+# straight onto a Character (384).
 #
 # **Example.** A City Rat (Urban), a Rogue Scholar (Communicate and Knowledge) and a Line
 # Walker in Tolkeen, a Magic city that gives two cards.
@@ -291,7 +296,9 @@ VBox([live,
 # Foe's Tokens each start with the card's Force, plus the Location's bonus if the Foe belongs
 # to the kind it names, plus the Force of any Aid card the Foe draws; those cards are dealt to
 # the Tokens in turn. Your Characters ready their Magic and Psionic cards (one Use Roll each for
-# the whole fight) and roll skills such as Ley Lines. Then the fight runs in rounds of five
+# the whole fight) and roll skills such as Ley Lines: once a turn, in the first fight of the
+# turn, 4 or more on 1D6 gives +1D10 Force for every fight left in the turn and one Magic card,
+# which makes its Use Roll as it joins the fight. Then the fight runs in rounds of five
 # segments until the party gets away, one side is wiped out, or the Foes flee:
 #
 # 1. **Escape**: try to get away, or stand and fight.
@@ -307,7 +314,8 @@ VBox([live,
 # Roll 1D20; 16 or more and the party is away, otherwise the round goes on as usual (461-471).
 # Add +2 per Character with Wilderness or Urban in a matching Location, +2 per Character with
 # Stealth or an Escape card (once per Character), +1 if everyone rides a Vehicle and +1 more if
-# everyone flies. You may try again every round. Fleeing a fight on the road sends you to the
+# everyone flies: everyone means the whole party, the wounded who cannot fight included. You
+# may try again every round. Fleeing a fight on the road sends you to the
 # Escape Table; fleeing a Mission fight ends the Mission with nothing gained.
 #
 # **Example.** Dinosaurs in the Dinosaur Swamp, where Monsters get +7 Force per Token: four
@@ -332,11 +340,15 @@ VBox([live,
 #
 # A Character's attack rolls come from its Force that round, which can change: a weapon marked
 # "every other round" counts only in rounds 1, 3, 5 and so on, and a weapon with a number of
-# uses spends one each round it counts. In the Action segment each combat skill is used once a
-# round on a Token you choose. Chaos rolls 1D6: 1-2 nothing happens, 3-4 that Token does not
-# attack this round, 5-6 it attacks for your side. The Morale Check takes -1 against Monsters,
-# +1 against Humans, +1 per Token destroyed this round and +1 once fewer than half the starting
-# Tokens are left. Foes who run away still count as beaten.
+# uses spends one each round it counts (the Protein Healing Salve's uses are Heal rolls: it
+# spends none in a fight). An Artificer's +1 (or Cybernetics' on implants) goes with a card's
+# Force, so a resting or damaged card gets no +1 either. In the Action segment each combat
+# skill is used once a round on a Token you choose. Chaos rolls 1D6: 1-2 nothing happens, 3-4
+# that Token does not attack this round, 5-6 it attacks for your side; Immobilize holds a Token
+# for 1D6-3 of its attacks. The Morale Check takes -1 against Monsters, +1 against Humans, +1
+# per Token destroyed this round and +1 once fewer than half the starting Tokens are left; it
+# is the Foes' roll, so Weakened, Hunger and Exposure do not change it. Foes who run away still
+# count as beaten.
 #
 # **Example.** A Line Walker with Befuddle (Chaos) and a Cyber-Knight with a Rail Gun and a
 # Particle Beam Rifle meet Marauding Bandits in Border Town. The Cyber-Knight has 21 Force,
@@ -362,7 +374,8 @@ VBox([live,
                 "How this fight ends (estimate)"),
       odds_card(table("Chaos"), "Befuddle's Chaos roll"),
       odds_card(morale, "The Morale Check after one Token falls in a round"),
-      rulings("rifts-45", "rifts-58", "rifts-60", "rifts-62", "rifts-71", "rifts-86")])
+      rulings("rifts-45", "rifts-51", "rifts-57", "rifts-58", "rifts-60", "rifts-62", "rifts-71",
+              "rifts-86", "rifts-89", "rifts-90")])
 
 
 # %% [markdown]
@@ -372,7 +385,8 @@ VBox([live,
 # the hit is gone (each Protect source once a round). Otherwise a random Character is hit and
 # rolls 1D10 on the **Hit Result Table**, +1 if it is Tough (484-494): 1 kills; 2-3 is two
 # wounds; 4-6 one wound; 7 a combat event (1D10 on the Combat Event Table: Berserk, Pinned
-# Down, Panic, Captured, ...); 8 throws away one of its Aid cards; 9 or more damages one of its
+# Down, Panic, Captured, ...; Panic and Knocked Out hold the Character for the rest of the
+# round and then 1D6 more rounds); 8 throws away one of its Aid cards; 9 or more damages one of its
 # Equipment cards. Wounds add up (495-501): with 1 a Character makes one attack roll fewer; with
 # 2 it is out of action until healed back to 1; with 3 it dies and its cards go with it.
 # Damaged Equipment gives nothing until it is repaired. When the Foes have ambushed you
@@ -406,7 +420,7 @@ VBox([live,
 #
 # A fight is won when every Token is destroyed or the Foes run away, and it earns 1 AT
 # (14-15, 522-523). Roll 1D10 for loot: on 6 or more take one of the Aid cards the Foe fought
-# with, picked at random (433-438); a Foe that drew none leaves nothing. Then each Character
+# with, the one you choose (433-438); a Foe that drew none leaves nothing. Then each Character
 # who fought rolls 1D10: on 6 or more it gains an Experience Token, worth +1 Force for good
 # (439-442).
 #
@@ -455,66 +469,73 @@ VBox([live,
 # %% [markdown]
 # ## 12. Replay a game
 #
-# Two bots play a seeded game (seed 1, heuristic bots, the first 300 steps: the same record as
-# `python -m explorer.engine.playthrough rifts --players 2 --seed 1 --bots heuristic
-# --max-steps 300`). Each step shows where the turn is, the choices or the odds of the roll,
+# Two bots play a seeded game (seed 93, heuristic bots, the first 400 steps: the same record as
+# `python -m explorer.engine.playthrough rifts --players 2 --seed 93 --bots heuristic
+# --max-steps 400`). Each step shows where the turn is, the choices or the odds of the roll,
 # and what happened. **Next note** jumps to the next step with a comment.
 
 # %%
-Lesson("rifts-seed1.json", commentary={
-    29: "Setup is done: each party has two Characters with two Aid cards each. Now each turns "
-        "up its starting Location: the Badlands for Player 1, the Northern Wastelands for "
-        "Player 2 (next step), both Wilderness. Then the first-player rolls: 13 against 14, "
-        "so Player 2 opens.",
-    34: "Player 2 goes looking for adventure at +5: the Dog Pack's Hunt +2 counts as +2 to "
-        "Track rolls plus its bonus of 2, and the Rogue Scientist's Knowledge adds 1. "
-        "20 + 5 = 25 reads the last row, Minor Adventure: two Foes in a row, and 1 extra AT "
-        "if both are beaten.",
-    35: "A Xiticix Swarm. The Northern Wastelands give D-Bees +3 per Token: ten Tokens of 8 "
-        "Force. A Token needs 10 Force for a single attack roll, so this Swarm cannot hurt "
-        "anyone, yet the bot tries to escape in each of the first three rounds (25% each, no "
-        "bonuses). A failed escape simply means the round is fought.",
-    61: "Round 3: one Token destroyed this round gives +1 to the Morale Check; 8 + 1 = 9 and "
-        "the Swarm runs. That counts as a win: 1 AT, then Loot and Experience rolls. The Loot "
-        "roll of 8 finds nothing, because the Swarm drew no Aid cards.",
-    68: "The second Foe, Wild Psi-Walkers, has drawn three Psionic cards, one per Token: 13, "
-        "14 and 25 Force, so the Tokens make 1, 1 and 2 attack rolls.",
-    74: "A hit on the Dog Pack: Hit Result 3 is two wounds, and it is out of action.",
-    77: "Hit Result 2 on the Rogue Scientist: out of action too. Nobody in the fight can act, "
-        "so the party is Wiped Out on the spot: every card is lost; it keeps its 1 AT (half of "
-        "1, rounded down, is nothing to discard), and the Minor Adventure's bonus is gone.",
-    78: "A Wiped Out party starts over where it stands: two new Characters (a Psi-Stalker and "
-        "a Body Fixer), each with two Aid cards.",
-    96: "Player 1's Mission roll of 10 was Surprise Foes: +5 Force for each Character in round "
-        "1. The Line Walker's Ley Lines roll is 5 (4+ needed): +1D10 Force (7 here) and a free "
-        "Magic card, Befuddle, attached at once.",
-    115: "Morale: +1 because the Bandits are Human, +2 for the two Tokens destroyed this round. "
-         "7 + 3 = 10: they run.",
-    116: "Loot 6: the only Aid card the Bandits had, a Bionic Limb, goes to Player 1.",
-    126: "City Rat Pack live only in towns: in the Badlands the card is discarded and the next "
-         "Foe turned up.",
-    150: "Player 2's new party: the Psi-Stalker's Drain gives +2 to Track rolls. 9 + 2 = 11, "
-         "Rescue Mission: the fight is won, so a new Character (an Escaped Slave Borg) joins "
-         "at step 166.",
-    178: "Another Minor Adventure for Player 2, against Alien Demons at +3 per Token in the "
-         "Wastelands. The escape roll of 16 works; running from a Mission fight ends the "
-         "Mission with nothing gained.",
-    181: "Player 1 travels. Survival: +1 because everyone rides an undamaged Vehicle (but not "
-         "everyone flies); 12 + 1 = 13 misses 16. Hazard 14, Short Circuit: the party's only "
-         "Cybernetic Implant, the Bionic Limb, is damaged and gives nothing until repaired. "
-         "Then the Encounter roll of 12 (11+) turns up Xiticix Scouts.",
-    211: "Morale +4: three Tokens destroyed this round, and only one of four left (fewer than "
-         "half). 5 + 4 = 9: the Scouts flee. Having come through the Encounter, the party "
-         "turns up its new Location, Farms.",
-    220: "Player 1 travels again and fails Survival: Hazard 6, Lost. The turn ends here, and "
-         "next turn the party skips the Decision Act and starts at the Survival roll (step "
-         "260).",
-    262: "Hazard 5, Sick: a random Character takes a wound. The Pilot now makes one attack roll "
-         "fewer.",
-    277: "A Fire Dragon hits. The Psi-Stalker's Mountaineer ATV offers Protect (1D6, 4+ "
-         "cancels the hit) but rolls 2. The hit falls on the Escaped Slave Borg: Hit Result "
-         "1, killed, and its cards go with it.",
-    282: "The next hit on the Body Fixer rolled 7, a combat event: Berserk, +2D6 Force for the "
-         "rest of the fight (7 here). At 13 Force the Body Fixer now gets an attack roll. "
-         "Against a Monster the Morale Check is at -1: the Dragon only runs on a 10.",
+Lesson("rifts-seed93.json", commentary={
+    29: "Setup is done: each party has two Characters and two Aid cards for each. Player 1's "
+        "Magic cards wait in its hand: neither of its Characters is a Mage. Now each party "
+        "turns up its starting Location: Pecos Empire for Player 1, Settlement for Player 2 "
+        "(next step), both Wilderness. Then the first-player rolls: 19 against 2, so Player 1 "
+        "opens.",
+    34: "Player 1 resupplies at +2: Knowledge counts once for the Rogue Scientist and once for "
+        "the Psi-Stalker, who has it from its Portable Lab. 20 + 2 passes 10; then a second "
+        "1D20 of 11 or more (18) earns a roll on the Bonus Supply Table.",
+    36: "Bonus Supply 4, Psychic Friend: one Psionic card more, on top of the two cards Pecos "
+        "Empire supplies.",
+    47: "Player 2's Survival roll of 3 missed 16. Hazard 7, Ambush: the first Foe card turned "
+        "up, Elder Beings, fights at +5 Force per Token, and it draws two Aid cards.",
+    52: "Player 2 tries to escape: +2 for the Crazy Mercenary's Stealth, 19 + 2 = 21 gets away. "
+        "Fleeing a fight on the road goes to the Escape Table (next step): 3, Minor Delay: the "
+        "party's next turn starts straight at the Travel Phase (step 65).",
+    55: "Player 1 resupplies at the same Location again: -5 for having gained supplies here "
+        "last turn, +1 per Knowledge and +1 for Communicate from the Alter Aura card. That is "
+        "a Psionic card used for one of its abilities, so it makes a Use Roll (next step): 3, "
+        "it stays.",
+    58: "Bonus Supply 7, Framed: lose 1 AT. The party has none, and AT never go below 0.",
+    65: "Player 2's turn starts at the Survival roll (Minor Delay): 3 fails. Hazard 3, Broken: "
+        "the Crazy Mercenary's Laser Rifle is damaged and gives nothing until repaired.",
+    69: "A Line Walker joined Player 1 at step 64: a Mage, so the Magic cards that waited in "
+        "the hand can be attached at last.",
+    79: "The Mission roll is the Track roll: +2 for the Psi-Stalker's Drain, +1 Track from the "
+        "Surveillance Equipment, +1 per Knowledge. 10 + 5 = 15, Solve Mystery: a Magic card.",
+    85: "19 + 5 = 24 reads the last row, Minor Adventure: two Foes in a row, and 1 extra AT if "
+        "both are beaten. The Wolfen draw two Equipment cards, dealt to their Tokens in turn.",
+    89: "At the start of the fight every attached Magic and Psionic card is readied: an \"or\" "
+        "card takes one of its abilities for the whole fight, then each card makes one Use Roll "
+        "(steps 90-97). Curse rolls 6 (step 95): it works to the end of this fight and is then "
+        "discarded.",
+    98: "Ley Lines: 4 on 1D6 (4+ needed). The Line Walker gets +1D10 Force for the rest of the "
+        "turn (3, next step) and draws one Magic card, Enslave.",
+    102: "Enslave was attached as it was drawn, so it follows the Usage Rule like the others: "
+         "its Use Roll, 6, means it gives its benefit in this fight and is gone afterwards.",
+    118: "The Action Segment: Enslave's Control turns Token 1 to the party's side this round. "
+         "Curse's Immobilize rolls 1D6-3: a 3 holds the Token for no rounds at all.",
+    157: "Morale 9: the Wolfen run. Foes who flee are beaten all the same: 1 AT, then the Loot "
+         "roll (6 or more finds a card) and an Experience roll for each Character.",
+    159: "Loot: the winner chooses which of the Foe's Aid cards to take. The Titan Recon Robot "
+         "(12 Force, Attack, Protect, Sensors) beats the Bionic Limb.",
+    165: "The Minor Adventure's second Foe, Wild Psi-Walkers. Ley Lines is rolled once a turn: "
+         "no new roll and no new card in this fight, but the +3 Force stays (the log says so "
+         "after the Use Rolls).",
+    182: "The Discharged Coalition Pilot now fights with 21 Force: Base Force 4, the Robot's 12, "
+         "Pilot +3 for an attached Vehicle and Sensors +2 in the first round. Two attack rolls "
+         "for 20 Force, and one more for the Robot's Attack.",
+    234: "Both Foes beaten. Loot again, from three Psionic cards: Possession (14). The Minor "
+         "Adventure's extra AT comes after the Experience rolls: 3 AT.",
+    242: "Player 2 is at Tolkeen, a town. The Thunder Dragon lives only in the Wilderness, so "
+         "its card is discarded and the next Foe turned up.",
+    249: "Player 2 escapes from a Mission fight (20 + 4): the Mission ends with nothing gained.",
+    251: "1 + 6 = 7, Ambushed: the Dinosaurs attack first in every round. It is a new turn, so "
+         "the Line Walker rolls for Ley Lines again: 2 fails (step 262).",
+    265: "A Dinosaur hits before the party has struck. The Robot's Protect (1D6, 4+ cancels the "
+         "hit) rolls 3; the hit damages the Rogue Scientist's Surveillance Equipment.",
+    355: "Player 1 recuperates: nobody is wounded, but the Rogue Scientist has Repair and may "
+         "roll to mend the damaged Surveillance Equipment: 19, repaired.",
+    360: "5 + 6 = 11, Rescue Mission: fight, and gain a Character card if the fight is won.",
+    370: "A new turn, a new Ley Lines roll: 4 succeeds, +10 Force for this turn and another "
+         "Magic card, Lightning Bolt, which makes its own Use Roll as it joins the fight.",
 })

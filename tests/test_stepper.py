@@ -220,8 +220,8 @@ def test_an_odds_card_shows_the_chance_and_the_table() -> None:
 
 
 def test_a_lesson_replays_a_saved_game_with_notes() -> None:
-    lesson = Lesson("rifts-seed1.json", commentary={5: "Look here"})
-    assert lesson.position.max == 300 and lesson.shown.value.startswith(
+    lesson = Lesson("rifts-seed93.json", commentary={5: "Look here"})
+    assert lesson.position.max == 400 and lesson.shown.value.startswith(
         '<div class="lesson-step">1 [setup.characters]')
     assert not lesson.next_note.disabled
     lesson._next_note()
@@ -229,8 +229,8 @@ def test_a_lesson_replays_a_saved_game_with_notes() -> None:
     assert lesson.next_note.disabled
     with pytest.raises(ValueError, match="no more notes"):
         lesson._next_note()
-    with pytest.raises(ValueError, match=r"notes at steps \[301\] are beyond its 300 steps"):
-        Lesson("rifts-seed1.json", commentary={301: "too late"})
+    with pytest.raises(ValueError, match=r"notes at steps \[401\] are beyond its 400 steps"):
+        Lesson("rifts-seed93.json", commentary={401: "too late"})
 
 
 @pytest.mark.parametrize("saved", sorted(p.name for p in LESSONS.glob("*.json")))

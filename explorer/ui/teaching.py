@@ -6,7 +6,7 @@ section; its code cells show, for each section:
 >>> example("rifts", scenario={...}, caption="A party meets a Foe")   # a live position
 >>> odds_card(explorer.odds.rifts.roll("survival", [...], "Farms"))   # the odds that matter
 >>> rulings("rifts-32", "rifts-33")                                   # how gaps are decided
->>> Lesson("rifts-seed1.json", commentary={12: "..."})              # a saved game replayed
+>>> Lesson("rifts-seed93.json", commentary={12: "..."})             # a saved game replayed
 """
 
 from __future__ import annotations

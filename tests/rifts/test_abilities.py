@@ -430,6 +430,34 @@ def test_ruling_56_cyborg(implants: list[dict[str, Any]],
     assert fights(game)[0][:2] == ("Borg Mercenary", expected)
 
 
+@pytest.mark.parametrize(("vagabond", "forces"), [
+    # Heavy Plasma Cannon W 5 "Use every other Round" (line 143): rounds 1 and 3 (ruling
+    # rifts-58); Vagabond BF 3: 3 + 5 + 1 = 9, resting 3 (no +1 without the Force), 9
+    (char("Vagabond", E("Heavy Plasma Cannon")), [9, 3, 9]),
+    # a damaged card "provide[s] no benefits until repaired" (line 501): Laser Rifle 3
+    # damaged, Laser Pistol 2: 3 + 2 + 1 = 6 each round
+    (char("Vagabond", E("Laser Rifle", damaged=True), E("Laser Pistol")), [6, 6, 6]),
+])
+def test_artificer_bonus_goes_with_the_cards_force(vagabond: dict[str, Any],
+                                                   forces: list[int]) -> None:
+    # issue #10 item 4; line 86: "Every Non-cybernetic Equipment card owned by party gets +1
+    # Force": the Techno Wizard's Artificer (line 55) adds +1 only where the card gives its
+    # Force this round (ruling rifts-57).
+    game = game_at("combat", char("Techno Wizard"), vagabond)
+    fight_rounds(game, [[], [], []])
+    assert [f for who, f, _ in fights(game) if who == "Vagabond"] == forces
+
+
+def test_cybernetics_bonus_goes_with_the_implants_force() -> None:
+    # issue #10 item 4 ("The same for Cybernetics", line 96): the Cyber-Doc's Cybernetics
+    # (line 48) gives +1 to the Vagabond's Bionic Hand C 2 (line 163), not to its damaged
+    # Bionic Arm C 3 (line 165): 3 + 2 + 1 = 6.
+    game = game_at("combat", char("Cyber-Doc"),
+                   char("Vagabond", E("Bionic Hand"), E("Bionic Arm", damaged=True)))
+    fight_rounds(game, [[]])
+    assert [f for who, f, _ in fights(game) if who == "Vagabond"] == [6]
+
+
 def _card_set_with_two_artificers(folder: Path) -> str:
     """The shipped card set with Vagabond given Artificer too (no shipped card has it twice)."""
     target = folder / "rifts"
@@ -574,6 +602,71 @@ def test_ley_lines_on_4_give_1d10_force_and_a_magic_card(natural: int, force: in
     play_round(game)
     assert fights(game) == [("Line Walker", force, rolls)] * 2
     assert [h.name for h in party(game).hand] == hand
+
+
+def win_round(game: Game, morale: int = 10) -> None:
+    """Fight a round missing every attack; Morale ``morale`` (10 - 1 for Dinosaurs, Monsters:
+    9 runs away, lines 516-518); Loot and Experience 1 (nothing)."""
+    advance(game, stop=("Morale",), end_actions=True)
+    roll(game, morale, "Morale")
+    roll(game, 1, "Loot")
+    while pending_name(game) == "Experience":
+        roll(game, 1)
+
+
+def test_ruling_89_ley_lines_is_rolled_once_a_turn_and_its_force_lasts_the_turn() -> None:
+    # issue #10 item 2; line 87: "When in Combat roll 1D6: on a roll of 4+ this Character gets
+    # +1D10 Force for the turn and gets to draw 1 Magic Card" (ruling rifts-89). A Major
+    # Adventure (Mission 19, line 431: "Fight 3 Foes in a Row") fought at Farms (W): the
+    # first fight rolls Ley Lines (4) and its Force (7), Line Walker BF 3 (line 54) + 7 = 10;
+    # the second fight rolls nothing, draws no card, and the Line Walker still has 10.
+    game = game_at("Mission", char("Line Walker"), location=WILD)
+    roll(game, 19, "Mission")
+    draw(game, "Foe", "Dinosaurs")  # M 4 12 WO (line 610)
+    roll(game, 4, "Ley Lines")
+    roll(game, 7, "Ley Lines Force for Line Walker")
+    draw(game, "Magic", "Energy Bolt")
+    choose(game, "Keep Energy Bolt in hand")
+    win_round(game)
+    draw(game, "Foe", "Mutant Animals")  # X 6 9 WO (line 623): not a Monster
+    assert pending_name(game) != "Ley Lines" and isinstance(game.pending, Decision)
+    assert "Line Walker keeps +7 Force from the Ley Lines this turn" in log_since(game, 0)
+    win_round(game, morale=9)  # 9: the Foes run away (line 516)
+    assert fights(game) == [("Line Walker", 10, 1)] * 2
+    assert [h.name for h in party(game).hand] == ["Energy Bolt"]  # one card, not two
+
+
+def test_ruling_89_ley_lines_failed_roll_is_the_turns_one_roll() -> None:
+    # ruling rifts-89: a roll under 4 is still the turn's roll: the next fight rolls again
+    # only in a later turn. Line Walker BF 3: 3 Force in both fights.
+    game = game_at("Mission", char("Line Walker"), location=WILD)
+    roll(game, 20, "Mission")  # Minor Adventure: 2 Foes in a row (line 432)
+    draw(game, "Foe", "Dinosaurs")
+    roll(game, 3, "Ley Lines")
+    win_round(game)
+    draw(game, "Foe", "Mutant Animals")
+    assert pending_name(game) != "Ley Lines"
+    win_round(game, morale=9)
+    assert fights(game) == [("Line Walker", 3, 0)] * 2
+
+
+@pytest.mark.parametrize(("use", "kept"), [(5, False), (4, True)])
+def test_ruling_90_ley_lines_magic_card_follows_the_usage_rule(use: int, kept: bool) -> None:
+    # issue #10 item 3; USAGE RULE (lines 386-388): a Magic card used for its Force makes a
+    # 1D6 Use Roll, 5+ and it gives this last benefit and is discarded (ruling rifts-90: the
+    # Ley Lines card, attached in the fight, rolls as it joins it). Energy Bolt 3 Attack
+    # (line 240) on the Line Walker: 3 + 7 + 3 = 13 Force, 1 + 1 (Attack, line 110) rolls.
+    game = game_at("combat", char("Line Walker"), location=WILD)
+    roll(game, 4, "Ley Lines")
+    roll(game, 7, "Ley Lines Force for Line Walker")
+    draw(game, "Magic", "Energy Bolt")
+    choose(game, "Attach Energy Bolt to Line Walker")
+    assert pending_name(game) == "Use"
+    roll(game, use, "Use")
+    win_round(game)
+    assert fights(game) == [("Line Walker", 13, 2)]
+    assert (held(game, "Line Walker", "Energy Bolt") is not None) is kept
+    assert ("Energy Bolt" in game.state.decks["Magic"].discard) is not kept
 
 
 # ---- the Foe Attack Segment: Tough, Protect ----------------------------------------------------
@@ -900,6 +993,23 @@ def test_escape_card_makes_no_second_use_roll_in_combat() -> None:
     roll(game, 20, "Escape")  # 20 + 2 = 22: escaped; the combat ends
     assert pending_name(game) != "Use"
     assert sum(t.startswith("Use roll") for t in log_since(game, 0)) == 1
+
+
+@pytest.mark.parametrize(("knight", "expected"), [
+    # the incapacitated Cyber-Knight has no Vehicle: neither +1 applies (lines 470-471)
+    (char("Cyber-Knight", wounds=2), ()),
+    # on the Northern Gun Sky King (V 6 Fly, line 159) it rides and flies along: +1, +1
+    (char("Cyber-Knight", E("Northern Gun Sky King"), wounds=2),
+     ((1, "every Character on an undamaged Vehicle"), (1, "every Character has Fly"))),
+])
+def test_combat_escape_all_on_vehicles_counts_incapacitated_characters(
+        knight: dict[str, Any], expected: tuple[tuple[int, str], ...]) -> None:
+    # issue #10 item 5: "If all Characters are on Vehicles get +1 ... If all Characters are
+    # Flying get a further +1" (lines 470-471) counts every Character of the party, the
+    # incapacitated too (ruling rifts-50), as the Survival roll does. The Vagabond rides a
+    # Hover Cycle (V 3 Fly & Attack, line 154).
+    game = game_at("combat", char("Vagabond", E("Hover Cycle")), knight)
+    assert to_escape_roll(game) == expected
 
 
 @pytest.mark.parametrize(("vagabond", "expected"), [

@@ -584,10 +584,24 @@ def test_events_6_and_7_immobilize_for_1d6_rounds(number: int, before: int, woun
     roll(game, 2)
     assert member(game, "Mind Melter").wounds == wounds
     finish_round(game)
-    # ruling rifts-72: from now through 2 round ends: round 1 and round 2
-    assert melter_rolls(game) == 0
-    # round 3: 20 Force, 2 rolls, 1 less if Wounded (line 496)
+    # ruling rifts-72: the rest of round 1, then the 2 rounds after it: rounds 2 and 3
+    assert [melter_rolls(game), melter_rolls(game)] == [0, 0]
+    # round 4: 20 Force, 2 rolls, 1 less if Wounded (line 496)
     assert melter_rolls(game) == 2 - wounds
+
+
+@pytest.mark.parametrize("number", [6, 7])  # Panic, Knocked Out (lines 509-510)
+def test_immobilized_for_1d6_rounds_a_1_costs_the_next_round(number: int) -> None:
+    # issue #10 item 8: "Immobilized for 1D6 Rounds" counts the rounds after the current one.
+    # The event comes in round 1's Foe Attack Segment, after the Mind Melter attacked: a 1
+    # must still cost it round 2, and round 3 it fights again (20 Force: 2 rolls, line 473).
+    game = event(number)
+    roll(game, 1)
+    assert "Mind Melter is Immobilized for the rest of this round and the next 1 round(s)" \
+        in log_since(game, 0)
+    finish_round(game)
+    assert melter_rolls(game) == 0  # round 2
+    assert melter_rolls(game) == 2 - (number == 7)  # round 3 (Knocked Out: at 1 Wound)
 
 
 def test_event_8_mad_gives_crazy_for_the_rest_of_combat() -> None:
@@ -646,6 +660,8 @@ def test_loot_table_1_to_5_nothing_6_or_more_an_aid_card_of_the_foe(natural: int
     spec = roll(game, natural, "Loot")
     assert (spec.count, spec.sides) == (1, 10)  # line 434
     if looted:  # line 438: "Gain 1 Aid card that was attached to the Foe"
+        assert options(game) == ["Loot Laser Pistol (Equipment, Force 2)"]  # line 133
+        choose(game, "Loot Laser Pistol (Equipment, Force 2)")
         assert options(game) == ["Attach Laser Pistol to Mind Melter",
                                  "Keep Laser Pistol in hand"]
         choose(game, "Keep Laser Pistol in hand")
@@ -655,6 +671,52 @@ def test_loot_table_1_to_5_nothing_6_or_more_an_aid_card_of_the_foe(natural: int
     assert party(game).at == 3 + 1  # line 15: defeat a Foe, gain 1 AT
 
 
+def test_loot_the_winner_chooses_which_aid_card() -> None:
+    # issue #10 item 10; line 438 "Gain 1 Aid card that was attached to the Foe": the winner
+    # chooses among them. Degenerate Mercs H 4 8 Tech 3 (line 593) draw Laser Pistol 2, Laser
+    # Rifle 3, Pulse Rifle 3 (lines 137, 138, 147); 8 + 1 (Human) = 9: they run away.
+    game = combat(["Mind Melter"], "Degenerate Mercs")
+    for name in ("Laser Pistol", "Laser Rifle", "Pulse Rifle"):
+        draw(game, "Equipment", name)
+    fight_round(game, morale=8)
+    roll(game, 6, "Loot")
+    assert isinstance(game.pending, Decision) and game.pending.player == 0
+    assert options(game) == ["Loot Laser Pistol (Equipment, Force 2)",
+                             "Loot Laser Rifle (Equipment, Force 3)",
+                             "Loot Pulse Rifle (Equipment, Force 3)"]
+    choose(game, "Loot Pulse Rifle")
+    choose(game, "Keep Pulse Rifle in hand")
+    run(game, {"Experience": 1})
+    assert [h.name for h in party(game).hand] == ["Pulse Rifle"]
+    assert set(discards(game, "Equipment")) == {"Laser Pistol", "Laser Rifle"}
+
+
+def test_protein_healing_salve_keeps_its_heal_uses_through_a_fight() -> None:
+    # issue #10 item 1; line 176 "Protein Healing Salve I 1 Heal; 3 Uses": its uses are Heal
+    # uses; only weapons spend uses by attacking (ruling rifts-62). Four rounds against the
+    # Dinosaurs: the Mind Melter (BF 12, line 63) fights with 12 + 1 = 13 each round, and the
+    # Salve still has its 3 uses.
+    game = combat([{"name": "Mind Melter", "attached": [eq("Protein Healing Salve")]}],
+                  "Dinosaurs")
+    for _ in range(4):
+        fight_round(game)
+    assert fights(game) == ["Mind Melter fights with Force 13: 1 attack roll(s)"] * 4
+    salve = member(game, "Mind Melter").attached
+    assert [(h.name, h.uses) for h in salve] == [("Protein Healing Salve", 3)]
+
+
+def test_a_limited_use_weapon_still_spends_a_use_a_round() -> None:
+    # ruling rifts-62 unchanged for weapons: Mini Missile Launcher W 4 "2 Uses" (line 139):
+    # 12 + 4 = 16 twice, then it is used up: 12
+    game = combat([{"name": "Mind Melter", "attached": [eq("Mini Missile Launcher")]}],
+                  "Dinosaurs")
+    for _ in range(3):
+        fight_round(game)
+    assert fights(game) == [f"Mind Melter fights with Force {f}: 1 attack roll(s)"
+                            for f in (16, 16, 12)]
+    assert member(game, "Mind Melter").attached == []
+
+
 def test_ruling_74_foe_discarded_with_its_cards_but_the_looted_one() -> None:
     # line 593 Degenerate Mercs H 4 8 Tech 3; 8 + 1 (Human) = 9 runs away
     game = combat(["Mind Melter"], "Degenerate Mercs")
@@ -662,8 +724,7 @@ def test_ruling_74_foe_discarded_with_its_cards_but_the_looted_one() -> None:
         draw(game, "Equipment", name)
     fight_round(game, morale=8)
     roll(game, 6, "Loot")
-    assert [p for _, p in game.chance_outcomes()] == [Fraction(1, 3)] * 3  # picked at random
-    pick(game, "Laser Rifle")
+    choose(game, "Loot Laser Rifle (Equipment, Force 3)")
     choose(game, "Attach Laser Rifle to Mind Melter")
     run(game, {"Experience": 1})
     assert discards(game, "Foe") == ["Degenerate Mercs"]

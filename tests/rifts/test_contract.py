@@ -27,8 +27,8 @@ def test_a_new_game_starts_by_drawing_characters_with_exact_odds() -> None:
 def test_unknown_games_options_and_player_counts_are_refused() -> None:
     with pytest.raises(UnknownNameError, match="unknown game 'rift'"):
         explorer.new_game("rift")
-    with pytest.raises(IllegalAction, match="2 to 4 players; found 5"):
-        explorer.new_game("rifts", players=5)
+    with pytest.raises(IllegalAction, match="2 to 6 players; found 7"):
+        explorer.new_game("rifts", players=7)
     with pytest.raises(IllegalAction, match="option 'cards' only"):
         explorer.new_game("rifts", speed="fast")
 
@@ -76,6 +76,24 @@ def test_every_card_named_in_a_scenario_leaves_its_deck() -> None:
     assert "Laser Rifle" not in decks["Equipment"].pile
     assert "Cyber-Knight" not in decks["Character"].pile
     assert decks["Foe"].top == ["Wolfen", "Dinosaurs"] and "Wolfen" not in decks["Foe"].pile
+
+
+@pytest.mark.parametrize("players", [2, 5, 6])
+def test_ruling_91_rifts_takes_2_to_6_players(players: int) -> None:
+    # issue #10 item 9; line 3 "Card Game for 2-4+ players" (ruling rifts-91). The decks hold
+    # enough: 6 parties draw 6 x 2 = 12 of the 29 Characters (lines 31-59, one card each) and
+    # 6 of the 28 Locations (lines 536-563); a whole 6-player game plays to its end.
+    game = explorer.new_game("rifts", players=players, seed=players)
+    play(game, lambda seat: RandomBot(seat), max_steps=60_000)
+    assert game.is_over and len(game.winners) == 1
+    first = game.log[:400]
+    for seat in range(players):
+        assert sum(e.player == seat and e.text.startswith("Draws ") and e.phase ==
+                   "setup.characters" for e in first) >= 2
+        assert any(e.player == seat and e.text.startswith("Starts at ") for e in first)
+    for wrong in (1, 7, "6"):
+        with pytest.raises(IllegalAction, match=f"rifts is for 2 to 6 players; found {wrong!r}"):
+            explorer.new_game("rifts", players=wrong)
 
 
 def test_log_entries_read_as_plain_english() -> None:

@@ -507,8 +507,125 @@ def test_ruling_77_encounter_roll() -> None:
     other_party_recuperates(game)
     choose(game, "Travel")
     roll(game, 16, "Survival")
-    assert game.pending.label == "Draw from the Location deck"  # no Encounter roll
-    assert party(game).ignore_foes is False
+    # Study Maps lets the party ignore the Foe cards it meets; the Encounter roll is still made
+    spec = roll(game, 10, "Encounter")
+    assert spec.modifiers == () and party(game).ignore_foes is False
+    assert game.pending.label == "Draw from the Location deck"
+
+
+def with_study_maps() -> Game:
+    """Party 0 at Old Canada (W Any 1, line 537) gains Study Maps (Bonus Supply 12, line 402:
+    "Next Travel Phase you may ignore Foe Cards"); party 1 recuperates; party 0 chooses to
+    Travel."""
+    game = game_at(["AWOL Coalition Grunt"], "Old Canada", at="Supply")
+    roll(game, 10, "Supply")
+    roll(game, 11, "Bonus Supply")
+    roll(game, 12, "Bonus Supply Table")
+    choose(game, "Equipment")
+    draw(game, "Equipment", "Bionic Arm")
+    choose(game, "Keep")
+    assert party(game).ignore_foes is True
+    other_party_recuperates(game)
+    choose(game, "Travel")
+    return game
+
+
+IGNORE = "Ignore the Mutant Animals: the Foe card is discarded (Study Maps)"
+
+
+@pytest.mark.parametrize("ignore", [True, False])
+def test_study_maps_is_a_choice_when_the_encounter_foe_is_met(ignore: bool) -> None:
+    # issue #10 item 6; line 402 "you may ignore Foe Cards": a choice, offered when a Foe is
+    # met (ruling rifts-80); the Encounter roll is still made (line 347, ruling rifts-77).
+    game = with_study_maps()
+    roll(game, 16, "Survival")
+    roll(game, 11, "Encounter")
+    draw(game, "Foe", "Mutant Animals")  # X 6 9 WO (line 623)
+    assert options(game) == ["Fight the Mutant Animals", IGNORE]
+    assert game.pending.prompt == ("Study Maps: fight the Mutant Animals (6 Token(s) of 9 "
+                                   "Force) or ignore it?")
+    choose(game, IGNORE if ignore else "Fight the Mutant Animals")
+    if ignore:
+        assert discard(game, "Foe") == ["Mutant Animals"] and game.state.combat is None
+        assert logged(game, "Study Maps: the party ignores the Mutant Animals")
+        assert game.pending.label == "Draw from the Location deck"  # on to the Destination
+    else:  # the fight: Old Canada gives Xiticix +3 (line 537), not Mutants: 9 per Token
+        assert [t.force for t in game.state.combat.tokens] == [9] * 6
+        assert options(game) == ["Fight this round", "Try to escape (Escape roll)"]
+
+
+def test_study_maps_lets_the_party_ignore_an_ambush_and_the_encounter_foe() -> None:
+    # issue #10 item 6: "Foe Cards" in the whole next Travel Phase: the Foe flipped by a
+    # Hazard Ambush (line 331, "They get +5 Force") and the Encounter Stage's Foe after it
+    game = with_study_maps()
+    roll(game, 1, "Survival")
+    roll(game, 7, "Hazard")
+    draw(game, "Foe", "Mutant Animals")
+    assert game.pending.prompt == ("Study Maps: fight the Mutant Animals (6 Token(s) of 9 "
+                                   "Force, +5 each from the Ambush) or ignore it?")
+    choose(game, IGNORE)
+    roll(game, 11, "Encounter")  # the trip goes on (line 345)
+    draw(game, "Foe", "Wolfen")  # D 10 5 Tech 2 (line 598)
+    choose(game, "Ignore the Wolfen: the Foe card is discarded (Study Maps)")
+    assert discard(game, "Foe") == ["Mutant Animals", "Wolfen"]
+    assert game.pending.label == "Draw from the Location deck"
+
+
+def test_study_maps_is_spent_by_a_travel_phase_that_ends_early() -> None:
+    # issue #10 item 6: "Next Travel Phase" is spent by it even if it ends at a Hazard
+    # (Detained, line 341: "Your turn ends"); the Travel Phase after meets its Foe unasked.
+    game = with_study_maps()
+    roll(game, 1, "Survival")
+    roll(game, 17, "Hazard")
+    assert party(game).ignore_foes is False and is_turn_of(game, 1)
+    other_party_recuperates(game)
+    choose(game, "Travel")
+    roll(game, 16, "Survival")
+    roll(game, 11, "Encounter")
+    draw(game, "Foe", "Mutant Animals")
+    assert options(game) == ["Fight this round", "Try to escape (Escape roll)"]
+
+
+@pytest.mark.parametrize(("hazard", "name", "penalty"), [
+    (13, "Weakened", -2), (18, "Hunger", -1), (19, "Exposure", -1)])  # lines 337, 342, 343
+def test_weakened_hunger_and_exposure_do_not_change_the_morale_check(
+        hazard: int, name: str, penalty: int) -> None:
+    # issue #10 item 7: "-N to all your rolls" are the party's rolls; the Morale Check is the
+    # Foes' ("Foes get -1 to Morale Check", line 507): no modifier (Mutant Animals are
+    # Mutants, neither Monster nor Human, lines 518-519). The Escape roll keeps the penalty.
+    game = game_at(["AWOL Coalition Grunt"], "Farms", at="Travel")
+    roll(game, 1, "Survival")
+    roll(game, hazard, "Hazard")
+    roll(game, 11, "Encounter")
+    draw(game, "Foe", "Mutant Animals")
+    choose(game, "Fight this round")  # Force 4 and 9: nobody attacks (lines 473, 481)
+    assert roll(game, 1, "Morale").modifiers == ()
+    choose(game, "Try to escape")
+    assert pending_roll(game).modifiers == ((penalty, name),)
+
+
+def test_a_known_top_card_is_logged_with_how_it_became_known() -> None:
+    # issue #10 item 11: a card on top by the scenario is not "known from Scrying"
+    game = scenario([{"members": [{"name": "Mystic"}], "location": "Farms"}, OTHER],
+                    at="turn", top={"Location": ["Desert"]})
+    choose(game, "Mystic: use Scrying")  # Scrying (line 58, 83): 5 - 3 = 2 cards seen
+    choose(game, "Look into the Location deck")
+    roll(game, 5)
+    draw(game, "Location", "Tolkeen")
+    draw(game, "Location", "Chi-Town")
+    assert game.state.decks["Location"].top == ["Desert", "Tolkeen", "Chi-Town"]
+    choose(game, "Travel")
+    roll(game, 16, "Survival")
+    roll(game, 1, "Encounter")
+    assert logged(game, "Draws Desert from the Location deck (known: put on top by the "
+                        "scenario)")
+    assert not logged(game, "Scrying)")
+    other_party_recuperates(game)
+    choose(game, "Travel")
+    roll(game, 16, "Survival")
+    roll(game, 1, "Encounter")
+    assert logged(game, "Draws Tolkeen from the Location deck (known: seen on top by "
+                        "Scrying)")
 
 
 def escape_from(hazard: bool, escape_table: int) -> Game:
@@ -584,8 +701,9 @@ def test_ruling_51_weakened() -> None:
     draw(game, "Foe", "Mutant Animals")
     choose(game, "Try to escape")
     assert roll(game, 17, "Escape").modifiers == ((-2, "Weakened"),)  # 15 < 16: must fight
-    # Grunt: Force 4, Tokens: 9, so no attack rolls (lines 473, 481)
-    assert roll(game, 10, "Morale").modifiers == ((-2, "Weakened"),)  # 8 < 9
+    # Grunt: Force 4, Tokens: 9, so no attack rolls (lines 473, 481). The Morale Check is
+    # the Foes' roll ("Foes get -1 to Morale Check", line 507): Weakened does not change it
+    assert roll(game, 8, "Morale").modifiers == ()  # 8 < 9
     choose(game, "Try to escape")
     roll(game, 18, "Escape")  # 18 - 2 = 16: escapes
     assert roll(game, 1, "Escape Table").modifiers == ()  # a table: Retreat

@@ -19,6 +19,7 @@ from typing import Any
 
 from explorer.games.rifts import party as P
 from explorer.games.rifts.common import Ctx
+from explorer.games.rifts.data import Card
 from explorer.games.rifts.state import Combat, Fighter, Member
 
 Step = Generator[Any, Any, Any]
@@ -91,26 +92,17 @@ def urban(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Combat,
     yield
 
 
-def _equipment(ctx: Ctx, member: Member, group: str | None = None,
-               cybernetic: bool | None = None) -> int:
-    count = 0
-    for held in member.attached:
-        if held.deck != "Equipment" or held.damaged:
-            continue
-        card = ctx.data.card("Equipment", held.name)
-        if group is not None and P.limit_group(ctx.data, card) != group:
-            continue
-        if cybernetic is not None and (card.kind == "Cybernetic Implant") != cybernetic:
-            continue
-        count += 1
-    return count
+def _equipment(ctx: Ctx, member: Member, group: str) -> int:
+    """How many attached, undamaged Equipment cards of limit group ``group`` it has."""
+    return sum(1 for held in member.attached if held.deck == "Equipment" and not held.damaged
+               and P.limit_group(ctx.data, ctx.data.card("Equipment", held.name)) == group)
 
 
 @implements("Pilot", "force")
 def pilot(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Combat,
           use: P.Use) -> Step:
     """+3 Force from an attached (undamaged) Vehicle or Robot Vehicle (line 108)."""
-    if _equipment(ctx, member, group="Vehicle"):
+    if _equipment(ctx, member, "Vehicle"):
         return ctx.constants["pilot_vehicle_force"] + use.bonus
     return 0
     yield
@@ -120,7 +112,7 @@ def pilot(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Combat,
 def cyborg(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Combat,
            use: P.Use) -> Step:
     """+2 Force for each attached, undamaged Cybernetic Implant (line 109; ruling rifts-56)."""
-    implants = _equipment(ctx, member, group="Cybernetic Implant")
+    implants = _equipment(ctx, member, "Cybernetic Implant")
     return implants * (ctx.constants["cyborg_implant_force"] + use.bonus)
     yield
 
@@ -131,29 +123,16 @@ def _party_has(ctx: Ctx, seat: int, ability: str) -> bool:
                if P.is_able(m, ctx.data))
 
 
-def artificer_force(ctx: Ctx, seat: int, member: Member) -> int:
-    """Artificer: +1 Force on every non-cybernetic Equipment card of the party (line 86), once
-    however many Artificers it has (ruling rifts-57)."""
-    if not _party_has(ctx, seat, "Artificer"):
-        return 0
-    return _equipment(ctx, member, cybernetic=False) * ctx.constants["artificer_force"]
-
-
-def cybernetics_force(ctx: Ctx, seat: int, member: Member) -> int:
-    """Cybernetics: +1 Force on every Cybernetic Equipment card of the party (line 96)."""
-    if not _party_has(ctx, seat, "Cybernetics"):
-        return 0
-    return _equipment(ctx, member, cybernetic=True) * ctx.constants["cybernetics_force"]
-
-
 @implements("Artificer", "party force")
-def artificer(ctx: Ctx, seat: int, member: Member) -> int:
-    return artificer_force(ctx, seat, member)
-
-
 @implements("Cybernetics", "party force")
-def cybernetics(ctx: Ctx, seat: int, member: Member) -> int:
-    return cybernetics_force(ctx, seat, member)
+def equipment_bonus(ctx: Ctx, seat: int, card: Card) -> int:
+    """The +1 Force Artificer (non-cybernetic cards, line 86) or Cybernetics (Cybernetic
+    Implants, line 96) adds to an Equipment card of the party. It goes with the card's Force:
+    it is counted only where the card gives its Force this round, once however many
+    Artificers the party has (ruling rifts-57)."""
+    if card.kind == "Cybernetic Implant":
+        return ctx.constants["cybernetics_force"] if _party_has(ctx, seat, "Cybernetics") else 0
+    return ctx.constants["artificer_force"] if _party_has(ctx, seat, "Artificer") else 0
 
 
 @implements("Stealth", "force")

@@ -14,10 +14,12 @@ class RiftsHeuristicBot(Bot):
     """Heuristic play for Rifts Adventures.
 
     Attaches every card it can, recruits every Character it can; heals when a Character is
-    wounded; otherwise looks for Missions (the way to Adventure Tokens), resupplies when its
-    hand and cards run low, and travels away from Locations with no supply. In combat it fights
-    unless the Foe's Force is far above its own, uses every action and every Protect, and spends
-    "roll of your choice" bonuses on Mission and Escape rolls.
+    wounded, and repairs when a card is damaged and a Character can repair it; otherwise looks
+    for Missions (the way to Adventure Tokens), resupplies when its hand and cards run low, and
+    travels away from Locations with no supply. In combat it fights unless the Foe's Force is
+    far above its own, uses every action and every Protect, loots the card of most Force,
+    ignores (Study Maps) only Foes far above it, and spends "roll of your
+    choice" bonuses on Mission and Escape rolls.
     """
 
     name = "heuristic"
@@ -37,6 +39,10 @@ class RiftsHeuristicBot(Bot):
             return self._phase(state, seat, actions)
         if {"fight", "escape"} <= names:
             return self._fight_or_flee(state, seat, actions)
+        if "ignore foe" in names:
+            return self._ignore_or_fight(state, seat, actions)
+        if "loot" in names:
+            return max(actions, key=lambda a: state._data.card(*a.args).force or 5)
         if "bonus" in names:
             roll = game.pending.prompt.split(" roll")[0]  # type: ignore[union-attr]
             wanted = roll in {"Mission", "Escape", "Survival"}
@@ -66,7 +72,9 @@ class RiftsHeuristicBot(Bot):
         offered = {a.args[0]: a for a in actions if a.name == "phase"}
         data = state._data
         hurt = any(m.wounds for m in party.present())
-        damaged = any(h.damaged for m in party.members for h in m.attached)
+        kind = data.locations[party.location].type if party.location else None
+        damaged = any(h.damaged for m in party.members for h in m.attached) and any(
+            P.use_of(data, m, "Repair", kind) for m in party.present() if m.wounds == 0)
         if (hurt or damaged) and self.rng.random() < 0.8:
             return offered["Recuperate"]
         location = data.locations[party.location] if party.location else None
@@ -80,15 +88,27 @@ class RiftsHeuristicBot(Bot):
     def _fight_or_flee(self, state: RiftsState, seat: int, actions: list[Action]) -> Action:
         combat = state.combat
         data = state._data
-        ours = sum(P.base_force(data, m) + sum(
-            (data.card(h.deck, h.name).force or 0) for h in m.attached if not h.damaged)
-            for m in state.parties[seat].members if P.is_able(m, data))
+        ours = self._party_force(state, seat)
         per_attack = data.constants["foe_force_per_attack_roll"]
         dangerous = [t for t in combat.tokens if t.alive and t.force + t.bonus >= per_attack] \
             if combat else []
         theirs = sum(t.force for t in dangerous)
         flee = theirs > 2.5 * max(ours, 1)  # Tokens under 10 Force cannot attack at all
         return next(a for a in actions if a.name == ("escape" if flee else "fight"))
+
+    def _ignore_or_fight(self, state: RiftsState, seat: int, actions: list[Action]) -> Action:
+        """Study Maps: fight a Foe the party can beat (an AT), ignore the others."""
+        data = state._data
+        foe = data.foes[actions[0].args[0]]
+        theirs = foe.tokens * foe.force_per_token
+        ignore = theirs > 2 * max(self._party_force(state, seat), 1)
+        return next(a for a in actions if a.name == ("ignore foe" if ignore else "meet foe"))
+
+    def _party_force(self, state: RiftsState, seat: int) -> int:
+        data = state._data
+        return sum(P.base_force(data, m) + sum(
+            (data.card(h.deck, h.name).force or 0) for h in m.attached if not h.damaged)
+            for m in state.parties[seat].members if P.is_able(m, data))
 
     def _card_value(self, state: RiftsState, seat: int, action: Action) -> int:
         held = state.parties[seat].hand[action.args[0]]

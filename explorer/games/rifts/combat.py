@@ -14,7 +14,7 @@ from explorer.engine import Action
 from explorer.games.rifts import abilities as A
 from explorer.games.rifts import party as P
 from explorer.games.rifts.common import Ctx
-from explorer.games.rifts.state import Combat, Fighter, Member, Token
+from explorer.games.rifts.state import Combat, Fighter, Held, Member, Token
 
 Step = Generator[Any, Any, Any]
 
@@ -91,49 +91,85 @@ def start(ctx: Ctx, seat: int, foe_name: str, foe_bonus: int, foes_first: bool,
 
 
 def prepare(ctx: Ctx, seat: int, member: Member, fighter: Fighter) -> Step:
-    """A Character readies its cards: an "or" card or a Major card used "not as written" takes
-    one ability for the combat; each Magic and Psionic card is used (one Use Roll for the whole
-    combat, ruling rifts-60); Drugs and Ley Lines are rolled."""
-    data = ctx.data
-    special = P.specialist(data, member)
+    """A Character readies its Magic and Psionic cards (:func:`ready`), and rolls for Drugs and
+    Ley Lines."""
     for held in list(member.attached):
-        if held.damaged or held.deck not in {"Magic", "Psionic"}:
-            continue
-        card = data.card(held.deck, held.name)
-        if special is not None and card.kind == "Major":
-            options = P.PSYCHIC_SPECIALISTS[special][1]
-        elif card.choice and len(card.abilities) > 1:
-            options = tuple(a.name for a in card.abilities)
-        else:
-            options = ()
-        if len(options) > 1:
-            action = yield from ctx.choose(
-                seat, [Action("ability", (held.name, o), f"{held.name} on {member.name}: {o}")
-                       for o in options], f"Which ability does {held.name} give this combat?")
-            fighter.psychic[held.name] = action.args[1]
-        elif options:
-            fighter.psychic[held.name] = options[0]
-        result = yield from ctx.roll(None, "Use")
-        if result.success:
-            fighter.used.append(held.ref)
-            ctx.note(f"{held.name} gives its last benefit this combat (Use Roll 5+)", seat)
+        yield from ready(ctx, seat, member, fighter, held)
     kind = ctx.location_type(seat)
-    if P.use_of(data, member, "Drugs", kind):
+    if P.use_of(ctx.data, member, "Drugs", kind):
         fighter.drugs = yield from ctx.amount("Drugs", f"Drugs Force for {member.name}")
-    if P.use_of(data, member, "Ley Lines", kind):
+    if P.use_of(ctx.data, member, "Ley Lines", kind):
         yield from ley_lines(ctx, seat, member, fighter)
 
 
+def ready(ctx: Ctx, seat: int, member: Member, fighter: Fighter, held: Held) -> Step:
+    """Put an attached Magic or Psionic card to use for this combat (USAGE RULE, line 386): an
+    "or" card, or a Major card used "not as written", takes one ability for the combat, and
+    the card makes its one Use Roll of the combat (ruling rifts-60). Once per card a combat."""
+    if held.damaged or held.deck not in {"Magic", "Psionic"} or held.ref in fighter.ready:
+        return
+    fighter.ready.append(held.ref)
+    card = ctx.data.card(held.deck, held.name)
+    special = P.specialist(ctx.data, member)
+    if special is not None and card.kind == "Major":
+        options = P.PSYCHIC_SPECIALISTS[special][1]
+    elif card.choice and len(card.abilities) > 1:
+        options = tuple(a.name for a in card.abilities)
+    else:
+        options = ()
+    if len(options) > 1:
+        action = yield from ctx.choose(
+            seat, [Action("ability", (held.name, o), f"{held.name} on {member.name}: {o}")
+                   for o in options], f"Which ability does {held.name} give this combat?")
+        fighter.psychic[held.name] = action.args[1]
+    elif options:
+        fighter.psychic[held.name] = options[0]
+    result = yield from ctx.roll(None, "Use")
+    if result.success:
+        fighter.used.append(held.ref)
+        ctx.note(f"{held.name} gives its last benefit this combat (Use Roll 5+)", seat)
+
+
 def ley_lines(ctx: Ctx, seat: int, member: Member, fighter: Fighter) -> Step:
-    """Ley Lines: 1D6 in combat; on 4+ +1D10 Force for the turn and draw 1 Magic card (l. 87)."""
+    """Ley Lines: "When in Combat roll 1D6: on a roll of 4+ this Character gets +1D10 Force for
+    the turn and gets to draw 1 Magic Card" (line 87). One roll a turn, in the Character's first
+    combat of the turn; its Force lasts through every fight of that turn (ruling rifts-89). The
+    card drawn, attached to a Character in the fight, is readied at once (ruling rifts-90)."""
+    turn = ctx.party(seat).turn
+    if member.ley_lines is not None and member.ley_lines[0] == turn:
+        force = member.ley_lines[1]
+        if force:
+            fighter.force_bonus += force
+            ctx.note(f"{member.name} keeps +{force} Force from the Ley Lines this turn", seat)
+        return
+    member.ley_lines = (turn, 0)
     result = yield from ctx.roll(seat, "Ley Lines", member=member)
     if not result.success:
         return
     extra = yield from ctx.amount("Ley Lines Force", f"Ley Lines Force for {member.name}")
+    member.ley_lines = (turn, extra)
     fighter.force_bonus += extra
-    ctx.note(f"{member.name} draws on the Ley Lines: +{extra} Force", seat)
+    ctx.note(f"{member.name} draws on the Ley Lines: +{extra} Force for the turn", seat)
     for _ in range(ctx.constants["ley_lines_magic_cards"]):
-        yield from ctx.gain(seat, "Magic")
+        name = yield from ctx.gain(seat, "Magic")
+        if name is not None:
+            yield from ready_arrival(ctx, seat, ("Magic", name))
+
+
+def ready_arrival(ctx: Ctx, seat: int, ref: tuple[str, str]) -> Step:
+    """A card that arrives in the middle of a combat (Ley Lines' Magic card) is readied if it
+    was attached to a Character fighting there (ruling rifts-90)."""
+    combat = ctx.state.combat
+    if combat is None:
+        return
+    for member in ctx.party(seat).members:
+        fighter = combat.fighters.get(member.name)
+        if fighter is None or not P.is_able(member, ctx.data):
+            continue
+        for held in member.attached:
+            if held.ref == ref and held.ref not in fighter.ready:
+                yield from ready(ctx, seat, member, fighter, held)
+                return
 
 
 # ---- a round --------------------------------------------------------------------------------
@@ -172,6 +208,9 @@ def combat_round(ctx: Ctx, seat: int, combat: Combat, where: str) -> Step:
     for segment in segments:
         state.phase = f"{where}.combat.{segment.__name__.replace('_', ' ')}"
         yield from segment(ctx, seat, combat)
+        if segment is foe_attacks:  # an Immobilized Token has sat out one of its attacks
+            for token in combat.tokens:
+                token.immobilized = max(0, token.immobilized - 1)
         outcome = settled(ctx, seat, combat)
         if outcome is not None:
             return outcome
@@ -183,9 +222,6 @@ def combat_round(ctx: Ctx, seat: int, combat: Combat, where: str) -> Step:
             fighter.immobile -= 1
         fighter.fewer_attacks = 0
         fighter.confused = False
-    for token in combat.tokens:
-        if token.immobilized > 0:
-            token.immobilized -= 1
     return None
 
 
@@ -235,7 +271,8 @@ def escape_segment(ctx: Ctx, seat: int, combat: Combat) -> Step:
 # ---- Force and attacks ----------------------------------------------------------------------
 
 def card_force(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Combat) -> Step:
-    """Force from the Character's attached, undamaged cards this round."""
+    """Force from the Character's attached, undamaged cards this round; each Equipment card
+    that gives its Force gets the party's Artificer or Cybernetics +1 with it (rifts-57)."""
     data = ctx.data
     special = P.specialist(data, member)
     total = 0
@@ -246,11 +283,11 @@ def card_force(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Co
         if card.deck == "Equipment":
             if card.every_other_round and combat.round % 2 == 0:
                 continue  # "Use every other Round": rounds 1, 3, 5 (ruling rifts-58)
-            if card.uses is not None:
+            if card.uses is not None and card.kind == "Weapon":  # ruling rifts-62
                 if (held.uses or 0) <= 0:
                     continue
                 fighter.weapon_uses[held.name] = fighter.weapon_uses.get(held.name, 0) + 1
-            total += card.force or 0
+            total += (card.force or 0) + A.equipment_bonus(ctx, seat, card)
         elif special is not None and card.kind == "Major":
             total += yield from ctx.amount(special, f"{held.name} via {special}")
             total += sum(s.ability.bonus for s in P.sources(  # "Hunt +2" (ruling rifts-47)
@@ -267,7 +304,6 @@ def force_of(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Comb
     data, kind = ctx.data, ctx.location_type(seat)
     total = P.base_force(data, member) + fighter.force_bonus
     total += yield from card_force(ctx, seat, member, fighter, combat)
-    total += A.artificer_force(ctx, seat, member) + A.cybernetics_force(ctx, seat, member)
     extra = ("Crazy",) if (member.crazy or fighter.crazy) else ()
     have = P.ability_names(data, member).union(extra, fighter.psychic.values())
     for name, fn in A.FORCE.items():
@@ -511,10 +547,12 @@ def combat_event(ctx: Ctx, seat: int, combat: Combat | None, member: Member) -> 
             fighter.pending.append("pinned")
         elif duration == "rest of combat":
             fighter.immobile = -1
-        else:
+        else:  # "for 1D6 Rounds": the rest of this round and the next N (ruling rifts-72)
             rounds = yield from ctx.amount(row["result"], f"{row['result']} rounds")
             if fighter.immobile != -1:
-                fighter.immobile = max(fighter.immobile, rounds)
+                fighter.immobile = max(fighter.immobile, rounds + 1)
+            ctx.note(f"{member.name} is Immobilized for the rest of this round and the next "
+                     f"{rounds} round(s)", seat)
     elif effect == "attacks_modifier":
         fighter.pending.append("out of ammo")
     elif effect == "roll_modifier":
@@ -575,18 +613,34 @@ def finish(ctx: Ctx, seat: int, combat: Combat, outcome: str) -> Step:
 
 
 def loot(ctx: Ctx, seat: int, combat: Combat) -> Step:
-    """Loot: 1D10, 6+ gains 1 Aid card that was attached to the Foe (line 434)."""
+    """Loot: 1D10, 6+ gains 1 Aid card that was attached to the Foe (line 434), the one the
+    winner chooses (ruling rifts-74)."""
     result = yield from ctx.roll(seat, "Loot")
     row = ctx.data.row("loot", result.total)
     ctx.note(f"Loot roll {result.total}: {row['result']}", seat)
     if row["effect"] != "gain_attached_card":
         return
-    cards = [(name, (token, deck, name, amount)) for token in combat.tokens
-             for deck, name, amount in token.cards]
-    found = yield from ctx.pick("Which of the Foe's Aid cards is looted", cards)
-    if found is None:
+    offers: dict[tuple[str, str], Action] = {}
+    for token in combat.tokens:
+        for deck, name, _ in token.cards:
+            offers.setdefault((deck, name), Action(
+                "loot", (deck, name), f"Loot {name} ({deck}, Force "
+                f"{_force_text(ctx, deck, name)})"))
+    if not offers:
+        ctx.note("The Foe had no Aid card to loot", seat)
         return
-    token, deck, name, amount = found
-    token.cards.remove((deck, name, amount))
+    action = yield from ctx.choose(seat, list(offers.values()),
+                                   "Loot: which of the Foe's Aid cards do you take?")
+    deck, name = action.args
+    token, entry = next((t, c) for t in combat.tokens for c in t.cards if c[:2] == (deck, name))
+    token.cards.remove(entry)
     ctx.state.revealed.append((deck, name))
+    ctx.note(f"Loots {name} ({deck})", seat)
     yield from ctx.place(seat, deck, name)
+
+
+def _force_text(ctx: Ctx, deck: str, name: str) -> str:
+    card = ctx.data.card(deck, name)
+    if card.force is None and card.force_dice is not None:
+        return f"{card.force_dice[0]}D{card.force_dice[1]}"
+    return str(card.force or 0)

@@ -39,6 +39,10 @@ class Result:
         return self.target is not None and self.total >= self.target
 
 
+KNOWN_BY = {"Scrying": "seen on top by Scrying",
+            "the scenario": "put on top by the scenario"}
+"""How a card on top of a deck came to be known (``Deck.known``), as the log says it."""
+
 _CARD_OUTCOMES: dict[CardRef, Outcome] = {}
 
 
@@ -76,7 +80,8 @@ class Ctx(RulesContext):
         pile = self.state.decks[deck]
         if pile.top:
             name = pile.top.pop(0)
-            self.note(f"Draws {name} from the {deck} deck (known from Scrying)")
+            how = pile.known.pop(0)
+            self.note(f"Draws {name} from the {deck} deck (known: {KNOWN_BY[how]})")
             self.state.revealed.append((deck, name))
             return name
         name = yield from self.draw_unknown(deck)

@@ -2,6 +2,7 @@
 
 - every card is in exactly one place (a deck's pile, its known top, its discard pile, a hand,
   a party, attached to a Character, in front of a party as its Location, or in the combat);
+- every card known on top of a deck says how it became known;
 - Adventure Tokens are never negative; wounds stay within 0-3;
 - every party keeps its limits: at most 8 Characters and a Base Force of at most 40.
 """
@@ -46,6 +47,10 @@ def check(state: RiftsState, data: RiftsData) -> None:
     """Raise AssertionError naming the first invariant that does not hold."""
     seen = card_places(state)
     for deck in DECKS:
+        pile = state.decks[deck]
+        if len(pile.known) != len(pile.top):
+            raise AssertionError(f"{deck} deck: {len(pile.top)} known top cards, "
+                                 f"{len(pile.known)} reasons")
         for name, copies in data.deck_contents(deck).items():
             found = seen.pop((deck, name), 0)
             if found != copies:

@@ -31,10 +31,11 @@ PSYCHIC_SPECIALISTS = {  # "Uses Major Psychic Power cards not as written, but t
 
 PARTY_ROLLS = frozenset({
     "Survival", "Escape", "Supply", "Bonus Supply", "Mission", "Heal", "Repair",
-    "Character Attack", "Morale", "Loot", "Experience", "Protection", "Ley Lines",
+    "Character Attack", "Loot", "Experience", "Protection", "Ley Lines",
 })
 """The rolls a party makes for itself: "all your rolls" of Weakened, Hunger and Exposure
-(ruling rifts-51)."""
+(ruling rifts-51). The Morale Check is the Foes' roll ("Foes get -1 to Morale Check", Combat
+Event 4), so it is not among them."""
 
 CHOICE_ROLLS = frozenset({"Survival", "Escape", "Supply", "Bonus Supply", "Mission", "Heal",
                           "Repair"})
@@ -214,7 +215,9 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
     Read from the ``roll_modifiers`` table; ``state_bits`` supplies the situation its rows ask
     about (``supplied_here_last_turn``, ``foe_types``, ``tokens_destroyed``, ``below_half``,
     ``target``: the Character a Hit Result roll is against; ``combat``: each fighting
-    Character's chosen abilities, by name, when the roll is made in a combat).
+    Character's chosen abilities, by name, when the roll is made in a combat). ``members``
+    are the Characters whose own abilities count (default: the able ones); the conditions on
+    "all Characters" always look at every Character with the party (ruling rifts-50).
     """
     rows = data.modifiers.get(roll, ())
     if not rows:
@@ -256,7 +259,7 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
                     found.append((amount + source.ability.bonus,
                                   f"{member.name}: {ability} ({source})", spends))
         elif condition in {"all_on_vehicles", "all_with_ability"}:
-            everyone = members if members is not None else party.present()  # ruling rifts-50
+            everyone = party.present()  # incapacitated ones ride and fly along (rifts-50)
             if everyone and all(_qualifies(data, m, condition, ability, location_type)
                                 for m in everyone):
                 what = "every Character on an undamaged Vehicle" if ability is None \

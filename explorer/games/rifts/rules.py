@@ -27,7 +27,7 @@ class RiftsRules(Rules):
     game_id = "rifts"
     title = "Rifts Adventures"
     min_players = 2
-    max_players = 4
+    max_players = 6  # "2-4+ players" (line 3): the decks hold enough for 6 (ruling rifts-91)
     takes_card_folder = True
 
     def data(self, options: dict[str, Any]) -> RiftsData:

@@ -118,5 +118,6 @@ def build_scenario(state: RiftsState, data: RiftsData, scenario: dict[str, Any])
         if not isinstance(names, list):
             raise ScenarioError(f"scenario.top.{deck} must be a list of card names")
         state.decks[deck].top = [_take(state, deck, n, f"scenario.top.{deck}") for n in names]
+        state.decks[deck].known = ["the scenario"] * len(names)
     state._start = info
     state.phase = "scenario"

@@ -16,11 +16,13 @@ CardRef = tuple[str, str]
 @dataclass(slots=True)
 class Deck:
     """A draw pile of unknown order (each draw is a chance event over what is left), the cards
-    known to be on top (revealed by Scrying, in order) and the discard pile."""
+    known to be on top (in order, each with how it became known: ``known`` pairs with ``top``,
+    "Scrying" or "the scenario") and the discard pile."""
 
     pile: dict[str, int]
     top: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
+    known: list[str] = field(default_factory=list)
 
     @property
     def size(self) -> int:
@@ -50,7 +52,8 @@ class Member:
     """A Character in a party: wounds 0-3, Experience Tokens, attached cards.
 
     ``away`` counts the party's turns a Separated Character is still lost for;
-    ``crazy`` is the permanent Crazy of Screw Loose.
+    ``crazy`` is the permanent Crazy of Screw Loose; ``ley_lines`` is the party turn of the
+    Character's Ley Lines roll and the Force it gave for that turn (ruling rifts-89).
     """
 
     name: str
@@ -59,6 +62,7 @@ class Member:
     attached: list[Held] = field(default_factory=list)
     crazy: bool = False
     away: int = 0
+    ley_lines: tuple[int, int] | None = None
 
     def __str__(self) -> str:
         return self.name
@@ -111,7 +115,7 @@ class Token:
     start: int
     cards: list[CardRef] = field(default_factory=list)
     bonus: int = 0  # Force from Breath/Drugs rolled this round
-    immobilized: int = 0  # rounds it cannot attack (Immobilize)
+    immobilized: int = 0  # Foe Attack Segments it sits out (Immobilize, ruling rifts-72)
     no_attack: bool = False  # this round (Chaos 3-4)
     for_party: bool = False  # this round (Chaos 5-6, Control)
 
@@ -125,14 +129,15 @@ class Fighter:
     """A Character's state in the combat under way."""
 
     immobile: int = 0  # rounds it cannot act; -1: the rest of the combat (Captured)
-    force_bonus: int = 0  # Berserk (rest of combat), Ley Lines (the turn)
+    force_bonus: int = 0  # Berserk (rest of combat), Ley Lines (the turn, from Member)
     drugs: int = 0  # the Drugs die, rolled at the start of combat
     crazy: bool = False  # Mad (rest of combat)
     fewer_attacks: int = 0  # Out of Ammo (next round)
     confused: bool = False  # attacks its own party next round
     pending: list[str] = field(default_factory=list)  # next-round effects to start
     weapon_uses: dict[str, int] = field(default_factory=dict)
-    used: list[CardRef] = field(default_factory=list)  # Magic/Psionic cards used this combat
+    ready: list[CardRef] = field(default_factory=list)  # Magic/Psionic cards in use (Use Roll made)
+    used: list[CardRef] = field(default_factory=list)  # ... of which used up (5+): gone at the end
     psychic: dict[str, str] = field(default_factory=dict)  # Major card -> ability chosen
 
 

@@ -195,6 +195,7 @@ def scry(ctx: Ctx, seat: int, member: Member, source: P.Source) -> Step:
         name = yield from ctx.draw_unknown(action.args[0])
         ctx.take(action.args[0], name)
         deck.top.append(name)
+        deck.known.append("Scrying")
         seen.append(name)
     ctx.note(f"{member.name} scries the {action.args[0]} deck: "
              f"{', '.join(seen) if seen else 'nothing'} on top", seat)
@@ -291,31 +292,52 @@ def damaged_equipment(ctx: Ctx, seat: int) -> list[tuple[str, Held]]:
 def travel(ctx: Ctx, seat: int) -> Step:
     """Survival Stage, Encounter Stage, Destination Stage (lines 304-358)."""
     state, party = ctx.state, ctx.party(seat)
+    maps, party.ignore_foes = party.ignore_foes, False  # spent by this phase (ruling rifts-80)
+    if maps:
+        ctx.note("Study Maps: the party may ignore Foe cards in this Travel Phase", seat)
     state.phase = "travel.survival"
     result = yield from ctx.roll(seat, "Survival")
     if not result.success:
         state.phase = "travel.hazard"
-        go_on = yield from hazard(ctx, seat)
+        go_on = yield from hazard(ctx, seat, maps)
         if go_on == STOP:
             return
         if go_on == DESTINATION:
             yield from destination(ctx, seat)
             return
     state.phase = "travel.encounter"
-    if party.ignore_foes:
-        party.ignore_foes = False
-        ctx.note("Study Maps: the party ignores Foe cards on this trip", seat)
-    else:
-        result = yield from ctx.roll(None, "Encounter")  # no modifiers (ruling rifts-77)
-        ctx.note(f"Encounter roll {result.total}: "
-                 f"{'a Foe is met' if result.success else 'no Foe'}", seat)
-        if result.success:
-            foe = yield from flip_foe(ctx, seat)
-            if foe is not None:
-                go_on = yield from travel_fight(ctx, seat, foe, "travel.encounter")
-                if go_on == STOP:
-                    return
+    result = yield from ctx.roll(None, "Encounter")  # no modifiers (ruling rifts-77)
+    ctx.note(f"Encounter roll {result.total}: "
+             f"{'a Foe is met' if result.success else 'no Foe'}", seat)
+    if result.success:
+        foe = yield from flip_foe(ctx, seat)
+        if foe is not None and not (yield from ignore_foe(ctx, seat, foe, maps)):
+            go_on = yield from travel_fight(ctx, seat, foe, "travel.encounter")
+            if go_on == STOP:
+                return
     yield from destination(ctx, seat)
+
+
+def ignore_foe(ctx: Ctx, seat: int, foe: str, maps: bool, foe_bonus: int = 0) -> Step:
+    """Study Maps: "Next Travel Phase you may ignore Foe Cards" (line 402). With it, each Foe
+    card met in the Travel Phase (the Encounter Stage's, a Hazard Ambush's) may be fought or
+    ignored; an ignored Foe is discarded and the trip goes on (ruling rifts-80). Returns
+    whether the Foe is ignored."""
+    if not maps:
+        return False
+    card = ctx.data.foes[foe]
+    extra = f", +{foe_bonus} each from the Ambush" if foe_bonus else ""
+    action = yield from ctx.choose(seat, [
+        Action("meet foe", (foe,), f"Fight the {foe}"),
+        Action("ignore foe", (foe,), f"Ignore the {foe}: the Foe card is discarded "
+                                     "(Study Maps)"),
+    ], f"Study Maps: fight the {foe} ({card.tokens} Token(s) of {card.force_per_token} "
+       f"Force{extra}) or ignore it?")
+    if action.name == "meet foe":
+        return False
+    ctx.discard("Foe", foe)
+    ctx.note(f"Study Maps: the party ignores the {foe}", seat)
+    return True
 
 
 STOP, ONWARD, DESTINATION = "stop", "onward", "destination"
@@ -398,9 +420,10 @@ def _random_held(ctx: Ctx, seat: int, target: str) -> list[tuple[str, tuple[Memb
     return found
 
 
-def hazard(ctx: Ctx, seat: int) -> Step:
+def hazard(ctx: Ctx, seat: int, maps: bool = False) -> Step:
     """Roll on the Hazard Table and apply the row (lines 322-342); returns ONWARD, STOP (the
-    turn ends) or DESTINATION (an Ambush escaped with Continue Forward)."""
+    turn ends) or DESTINATION (an Ambush escaped with Continue Forward). ``maps``: Study Maps
+    lets the party ignore an Ambush's Foe."""
     party = ctx.party(seat)
     result = yield from ctx.roll(seat, "Hazard")
     row = ctx.data.row("hazard", result.total)
@@ -441,7 +464,8 @@ def hazard(ctx: Ctx, seat: int) -> Step:
         return STOP
     elif effect == "ambush":
         foe = yield from flip_foe(ctx, seat)
-        if foe is not None:
+        if foe is not None and not (
+                yield from ignore_foe(ctx, seat, foe, maps, row["foe_force_bonus"])):
             go_on = yield from travel_fight(ctx, seat, foe, "travel.ambush",
                                             foe_bonus=row["foe_force_bonus"])
             return go_on
