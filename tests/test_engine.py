@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 import explorer
-from explorer.engine import Action, Chance, Decision, Game, GameState, Outcome, Rules
+from explorer.engine import Action, Chance, Decision, Game, GameState, LogEntry, Outcome, Rules
 from explorer.engine.bots import RandomBot, play
 from explorer.engine.core import load_game
 from explorer.errors import IllegalAction, SavedGameError
@@ -276,3 +276,35 @@ def test_a_choice_is_logged_by_its_text_or_by_its_own_sentence() -> None:
     g.undo()
     g.redo()  # rebuilt by replay, the same lines
     assert [str(e) for e in g.log][1] == "[pick] Player 1 chooses Player 3"
+
+
+def test_a_private_draw_or_choice_is_read_by_its_seat_alone() -> None:
+    # a card drawn into seat 0's hand, then kept there: seat 0 reads it, seat 1 reads the
+    # hidden text, the whole record (viewer None, str) has everything
+    draw = Chance((Outcome("card", ("Ace",), "Ace"), Outcome("card", ("King",), "King")),
+                  (1, 1), "Draw", seen_by=0, hidden="a card")
+    keep = Action("keep", (), "Keep the Ace", hidden="Keeps a card")
+    public = Action("play", (), "Play the Ace")
+
+    class Secret(Race):
+        def play(self, state):
+            state.phase = "draw"
+            yield draw
+            yield Decision(0, (keep,))
+            yield Decision(0, (public,))
+            state.note("a big moment", 0, event=True)
+
+    g = Game(Secret(), 2, 1)
+    g.step(draw.outcomes[0])
+    g.step(keep)
+    g.step(public)
+    assert [e.line(0) for e in g.log] == ["Draw: Ace", "Player 1: Keep the Ace",
+                                          "Player 1: Play the Ace", "Player 1: a big moment"]
+    assert [e.line(1) for e in g.log] == ["Draw: a card", "Player 1: Keeps a card",
+                                          "Player 1: Play the Ace", "Player 1: a big moment"]
+    assert [e.line(None) for e in g.log] == [e.line(0) for e in g.log]
+    assert str(g.log[0]) == "[draw] Draw: Ace" and [e.event for e in g.log] == [
+        False, False, False, True]
+    silent = Action("keep", (), "Keep it", hidden="")
+    assert LogEntry(1, "p", 0, "Keep it", seen_by=0, hidden=None).line(1) is None
+    assert silent.hidden == ""

@@ -37,13 +37,16 @@ class Action:
 
     Two actions are equal when their names and arguments are; the text is for people. The log
     records a choice as "Player N: <text>", or as ``log`` when it is given: a whole sentence
-    naming the player ("Player 1 chooses Player 3 to look at his hand").
+    naming the player ("Player 1 chooses Player 3 to look at his hand"). ``hidden`` makes the
+    choice private to its chooser (it names a card of his hand): the other seats read
+    ``hidden`` instead ("" : nothing at all); None, the default, is a public choice.
     """
 
     name: str
     args: tuple[Any, ...] = ()
     text: str = field(default="", compare=False)
     log: str = field(default="", compare=False)
+    hidden: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         if self.text:
@@ -85,12 +88,16 @@ class Chance:
 
     ``label`` says what is rolled or drawn ("Survival roll, 1D20 + 3, 16+ passes"); ``odds``
     carries whatever a view needs to explain it (the modifiers, the target), game-specific.
+    ``seen_by``: the one seat that sees the outcome (a card drawn into a hand); the others read
+    ``hidden`` in its place. None: everybody sees it.
     """
 
     outcomes: tuple[Outcome, ...]
     weights: tuple[int, ...]
     label: str = ""
     odds: Any = field(default=None, compare=False)
+    seen_by: int | None = field(default=None, compare=False)
+    hidden: str = field(default="a card", compare=False)
     cumulative: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -128,9 +135,15 @@ class RulesContext:
         self.data = data
         self.constants = data.constants
 
-    def note(self, text: str, seat: int | None = None) -> None:
-        """A line of the game's log."""
-        self.state.note(text, seat)
+    def note(self, text: str, seat: int | None = None, *, private: bool = False,
+             hidden: str | None = None, event: bool = False) -> None:
+        """A line of the game's log; ``private``: only ``seat`` reads it (it names a card of
+        its hand), the others read ``hidden`` (or nothing); ``event``: a big event a page
+        announces (a Foe defeated, a location captured, a party Wiped Out, a win)."""
+        if private and seat is not None:
+            self.state.note(text, seat, seen_by=seat, hidden=hidden, event=event)
+        else:
+            self.state.note(text, seat, event=event)
 
     def choose(self, seat: int, actions: Sequence[Action], prompt: str) -> Step:
         """Ask ``seat`` to choose; a single choice is still asked (the player sees it)."""
@@ -141,17 +154,40 @@ class RulesContext:
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of a game's log: which step, where in the turn, who, and what happened
-    (``named``: the text is a sentence that names its player itself)."""
+    (``named``: the text is a sentence that names its player itself).
+
+    ``seen_by``: the one seat that may read ``text`` (it names a card of that seat's hand);
+    every other seat reads ``hidden`` instead, or nothing when it is None. None: public.
+    ``event``: a big event a page announces (a Foe defeated, a location captured, a win).
+    """
 
     step: int
     phase: str
     player: int | None
     text: str
     named: bool = False
+    seen_by: int | None = None
+    hidden: str | None = None
+    event: bool = False
 
     def __str__(self) -> str:
-        who = "" if self.player is None or self.named else f"Player {self.player + 1}: "
-        return f"[{self.phase}] {who}{self.text}"
+        return f"[{self.phase}] {self.line()}"
+
+    def line(self, viewer: int | None = None) -> str | None:
+        """The entry as ``viewer`` reads it, "Player N: ..." (None: everything is shown);
+        None when the viewer may not see it at all."""
+        text = self.text_for(viewer)
+        if text is None:
+            return None
+        named = self.named and text is self.text
+        who = "" if self.player is None or named else f"Player {self.player + 1}: "
+        return f"{who}{text}"
+
+    def text_for(self, viewer: int | None) -> str | None:
+        """The text ``viewer`` may read (every text when ``viewer`` is None)."""
+        if viewer is None or self.seen_by is None or self.seen_by == viewer:
+            return self.text
+        return self.hidden
 
 
 class GameState:
@@ -171,10 +207,14 @@ class GameState:
         self.log = []
         self.step = 0
 
-    def note(self, text: str, player: int | None = None, named: bool = False) -> None:
+    def note(self, text: str, player: int | None = None, named: bool = False, *,
+             seen_by: int | None = None, hidden: str | None = None,
+             event: bool = False) -> None:
         """Add a line to the log at the current phase (``named``: ``text`` names ``player``
-        itself)."""
-        self.log.append(LogEntry(self.step, self.phase, player, text, named))
+        itself; ``seen_by``: only that seat reads it, the others read ``hidden``; ``event``:
+        a big event to announce)."""
+        self.log.append(LogEntry(self.step, self.phase, player, text, named, seen_by, hidden,
+                                 event))
 
     def snapshot(self) -> dict[str, Any]:
         """Everything in the state as plain data (lists, dicts, numbers, text); attributes
@@ -459,13 +499,20 @@ class Game:
                                         f"not the recorded {record.text!r}")
                 record = _Input(True, index, True, str(pending.outcomes[index]))
             value = pending.outcomes[record.index]
-            state.note(f"{pending.label or 'chance'}: {value}")
+            label = pending.label or "chance"
+            if pending.seen_by is None:
+                state.note(f"{label}: {value}")
+            else:
+                state.note(f"{label}: {value}", seen_by=pending.seen_by,
+                           hidden=f"{label}: {pending.hidden}")
         else:
             value = pending.actions[record.index]
+            private = {} if value.hidden is None else {
+                "seen_by": pending.player, "hidden": value.hidden or None}
             if value.log:
-                state.note(value.log, pending.player, named=True)
+                state.note(value.log, pending.player, named=True, **private)
             else:
-                state.note(str(value), pending.player)
+                state.note(str(value), pending.player, **private)
         state.step += 1
         self._send(value)
         return record

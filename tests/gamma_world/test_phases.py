@@ -266,7 +266,7 @@ def test_gw_46_each_opponent_in_turn_order_may_attach_defect_to_a_new_follower()
     choose(game, "Attach Defect")
     assert cards_on(game, 1) == ["Wings", "Defect"]
     # Force 1 + 2 - 2 = 1 (lines 31, 153, 181; ruling gw-4)
-    assert logged(game, "Attaches Defect to Player 1's Follower 1")
+    assert logged(game, "Attach Defect to Player 1's Follower 1")
 
 
 def test_gw_29_defect_cannot_take_a_followers_force_below_0() -> None:

@@ -7,6 +7,12 @@ The log: the engine logs every choice as its action's text ("Player 2: Play Vill
 Player 1"), so a card played, discarded or kept by choice is logged once, by that line; the
 rules note only what no choice says (the cards drawn, a roll's result, a discard that was no
 choice).
+
+Hidden information: a card drawn into a hand or looked at on the deck is seen by its player
+alone, so its draw (the chance line) and the note naming it are his to read; the others read
+how many cards ("Draws 2 cards", "Looks at the next 4 cards of the deck"). A card played or
+discarded goes face up (to the table, or the discard pile, whose cards are public) and is
+named to all.
 """
 
 from __future__ import annotations
@@ -33,6 +39,10 @@ class _CardOutcomes(dict[str, Outcome]):
 
 
 CARD_OUTCOMES = _CardOutcomes()
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 class Ctx(RulesContext):
@@ -81,10 +91,11 @@ class Ctx(RulesContext):
 
     # ---- the deck ------------------------------------------------------------------------
 
-    def draw_card(self) -> Step:
-        """Draw the top card of the deck: a known card (looked at) or a chance event over what
-        is left. An empty deck is refilled from the discard pile (line 49); with both empty no
-        card is drawn and None is returned (ruling adv-29)."""
+    def draw_card(self, seat: int) -> Step:
+        """``seat`` draws the top card of the deck: a known card (looked at) or a chance event
+        over what is left, whose outcome only he sees. An empty deck is refilled from the
+        discard pile (line 49); with both empty no card is drawn and None is returned (ruling
+        adv-29)."""
         deck = self.state.deck
         if deck.top:
             return deck.top.pop(0)
@@ -97,12 +108,13 @@ class Ctx(RulesContext):
             deck.discard.clear()
             self._pile = None
             self.note("The deck ran out: the discard pile is shuffled to make a new deck")
-        name = yield from self._draw_unknown()
+        name = yield from self._draw_unknown(seat, f"a card for Player {seat + 1}")
         return name
 
-    def _draw_unknown(self) -> Step:
+    def _draw_unknown(self, seat: int, hidden: str) -> Step:
         """A chance event over the pile (its outcomes kept between draws: only the steps here
-        change the pile once the game runs)."""
+        change the pile once the game runs); only ``seat`` sees the card, the other seats read
+        ``hidden``."""
         pile = self.state.deck.pile
         cached = self._pile
         if cached is None or len(cached[0]) != len(pile):
@@ -110,7 +122,8 @@ class Ctx(RulesContext):
             cached = (names, tuple(map(CARD_OUTCOMES.__getitem__, names)),
                       tuple(pile.values()))
         names, outcomes, weights = cached
-        outcome = yield Chance(outcomes, weights, "Draw from the deck")
+        outcome = yield Chance(outcomes, weights, "Draw from the deck", seen_by=seat,
+                               hidden=hidden)
         name = outcome.args[0]
         index = names.index(name)
         left = pile[name] - 1
@@ -125,38 +138,45 @@ class Ctx(RulesContext):
         return name
 
     def draw(self, seat: int, count: int, why: str = "") -> Step:
-        """``seat`` draws ``count`` cards into his hand; returns the cards drawn."""
+        """``seat`` draws ``count`` cards into his hand; returns the cards drawn. He alone
+        sees them: the others read how many he draws."""
         drawn = []
         hand = self.adv(seat).hand
         for _ in range(count):
-            name = yield from self.draw_card()
+            name = yield from self.draw_card(seat)
             if name is None:
                 break
             hand.append(name)
             drawn.append(name)
         if drawn:
-            self.note(f"Draws {', '.join(drawn)}{why}", seat)
+            self.note(f"Draws {', '.join(drawn)}{why}", seat, private=True,
+                      hidden=f"Draws {_cards(len(drawn))}{why}")
         return drawn
 
     def look(self, seat: int, count: int) -> Step:
         """``seat`` looks at the next ``count`` cards of the deck: they become known and stay
         on top in order (ruling adv-21). Looking does not reshuffle: with fewer cards left,
-        he sees those (ruling adv-29). Returns the cards seen."""
+        he sees those (ruling adv-29). Returns the cards seen: he alone sees them, the others
+        read how many."""
         deck = self.state.deck
         while len(deck.top) < count and deck.pile:
-            name = yield from self._draw_unknown()
+            name = yield from self._draw_unknown(seat, f"a card Player {seat + 1} looks at")
             deck.top.append(name)
         seen = deck.top[:count]
+        hidden = f"Looks at the next {count} cards of the deck"
+        if len(seen) < count:
+            hidden += f" ({len(seen)} left)"
         self.note(f"Looks at the next {count} cards of the deck: "
-                  f"{', '.join(seen) if seen else 'none left'}", seat)
+                  f"{', '.join(seen) if seen else 'none left'}", seat, private=bool(seen),
+                  hidden=hidden)
         return seen
 
     def discard(self, name: str) -> None:
         self.state.deck.discard.append(name)
 
     def discard_from_hand(self, seat: int, name: str, *, chosen: bool = False) -> None:
-        """The card goes from the hand to the discard pile; noted unless ``chosen`` (its
-        "Discard ..." choice is the log's line)."""
+        """The card goes from the hand to the discard pile, face up: named to all; noted
+        unless ``chosen`` (its "Discard ..." choice is the log's line)."""
         self.adv(seat).hand.remove(name)
         self.discard(name)
         if not chosen:

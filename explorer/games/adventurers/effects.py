@@ -66,11 +66,12 @@ def choose_opponent(ctx: Ctx, seat: int, prompt: str, purpose: str) -> Step:
 
 @research_effect("look_hand")
 def look_hand(ctx: Ctx, seat: int, card: Card) -> Step:
-    """Translator, Nazi Spy, Informant, Interrogate: "Look at opponent's hand"."""
+    """Translator, Nazi Spy, Informant, Interrogate: "Look at opponent's hand": the player
+    alone sees it (the others read whose hand he looks at)."""
     other = yield from choose_opponent(ctx, seat, f"{card}: whose hand?", "to look at his hand")
     hand = ctx.adv(other).hand
     ctx.note(f"Looks at Player {other + 1}'s hand: {', '.join(hand) if hand else 'empty'}",
-             seat)
+             seat, private=bool(hand), hidden=f"Looks at Player {other + 1}'s hand")
 
 
 @research_effect("look_next")
@@ -82,13 +83,16 @@ def look_next(ctx: Ctx, seat: int, card: Card) -> Step:
 @research_effect("look_keep")
 def look_keep(ctx: Ctx, seat: int, card: Card) -> Step:
     """Treasure Map, Guide, Arab Diggers: "Look at top 5 cards of deck & keep 1"; the others
-    go back on top in the same order (ruling adv-21)."""
+    go back on top in the same order (ruling adv-21). The player alone sees the cards and
+    which one he keeps."""
     for _ in range(card.keep):
         seen = yield from ctx.look(seat, card.amount)
         if not seen:
             return
+        kept = f"Keeps one of the {len(seen)} cards"
         action = yield from ctx.choose(
-            seat, [Action("keep", (n,), f"Keep {ctx.cards[n].describe()}") for n in seen],
+            seat, [Action("keep", (n,), f"Keep {ctx.cards[n].describe()}", hidden=kept)
+                   for n in seen],
             f"{card}: keep which card?")
         ctx.state.deck.top.remove(action.args[0])
         ctx.adv(seat).hand.append(action.args[0])
@@ -96,7 +100,8 @@ def look_keep(ctx: Ctx, seat: int, card: Card) -> Step:
 
 @research_effect("discard_hand_draw")
 def discard_hand_draw(ctx: Ctx, seat: int, card: Card) -> Step:
-    """Read Hieroglyphics, Decipher Engravings: "Discard hand & draw 5 cards"."""
+    """Read Hieroglyphics, Decipher Engravings: "Discard hand & draw 5 cards": the hand goes
+    face up to the discard pile (named to all), the 5 cards drawn are the player's to see."""
     hand = ctx.adv(seat).hand
     if hand:
         ctx.note(f"Discards his hand: {', '.join(hand)}", seat)

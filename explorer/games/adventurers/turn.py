@@ -194,7 +194,7 @@ def add_to_chain(ctx: Ctx, seat: int, name: str) -> Step:
     if card.type == "Location":
         adventurer.locations += 1
         adventurer.visited_at = ctx.state.turns
-        ctx.note(f"Locations visited: {adventurer.locations}", seat)
+        ctx.note(f"Locations visited: {adventurer.locations}", seat, event=True)
         check_victory(ctx, seat)
     check_win_left(ctx)
     yield from ctx.extra_draw(seat, card)
@@ -208,7 +208,7 @@ def check_victory(ctx: Ctx, seat: int) -> None:
     if adventurer.locations >= ctx.constants["locations_to_win"]:
         ctx.state.winners = [seat]
         ctx.note(f"Player {seat + 1} has visited {adventurer.locations} locations, the last "
-                 f"Ancient: recovers the ancient relic and wins", seat)
+                 f"Ancient: recovers the ancient relic and wins", seat, event=True)
         raise GameOver
 
 
@@ -247,5 +247,5 @@ def check_win_left(ctx: Ctx) -> None:
                      if (a.locations, -a.visited_at) == best]
     ctx.note("No adventurer can still visit a fifth location, the last one Ancient: the game "
              f"ends; the first to visit the most locations ({best[0]}) wins: "
-             + ", ".join(f"Player {s + 1}" for s in state.winners))
+             + ", ".join(f"Player {s + 1}" for s in state.winners), event=True)
     raise GameOver

@@ -56,8 +56,7 @@ def offer_foe(ctx: Ctx, seat: int, location: str) -> Step:
         action = yield from ctx.choose(other, actions,
                                        f"Player {seat + 1} attacks {location}: play a Foe?")
         if action.name == "foe":
-            hand.remove(action.args[0])
-            ctx.note(f"Plays {action.args[0]} against Player {seat + 1}", other)
+            hand.remove(action.args[0])  # its choice is the log's line
             return action.args[0]
     return None
 
@@ -204,7 +203,7 @@ def finish(ctx: Ctx, battle: Battle, result: str) -> Step:
     if battle.foe is not None:
         ctx.discard(battle.foe)
     ctx.enclave(battle.attacker).locations.append(battle.location)
-    ctx.note(f"Takes control of {battle.location}", battle.attacker)
+    ctx.note(f"Takes control of {battle.location}", battle.attacker, event=True)
     yield from powers.on_capture(ctx, battle.attacker, battle.location)
 
 
@@ -217,7 +216,7 @@ def _encroach_end(ctx: Ctx, battle: Battle, result: str) -> Step:
         return
     ctx.enclave(defender).locations.remove(battle.location)
     ctx.enclave(battle.attacker).locations.append(battle.location)
-    ctx.note(f"Takes {battle.location} from Player {defender + 1}", battle.attacker)
+    ctx.note(f"Takes {battle.location} from Player {defender + 1}", battle.attacker, event=True)
     yield from ctx.keep_limits(defender)
 
 

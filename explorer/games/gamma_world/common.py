@@ -66,22 +66,25 @@ class Ctx(RulesContext):
 
     # ---- the deck ------------------------------------------------------------------------
 
-    def draw(self) -> Step:
-        """Take the deck's top card: known from Precognition, or a chance event over the cards
-        left (weights = copies). The deck is never refilled (ruling gw-24). The card is in
-        ``limbo`` until placed."""
+    def draw(self, seen_by: int | None = None) -> Step:
+        """Take the deck's top card: known from Precognition (to all, ruling gw-40), or a
+        chance event over the cards left (weights = copies) whose outcome only ``seen_by``
+        sees (the seat drawing it into his hand; None: all). The deck is never refilled
+        (ruling gw-24). The card is in ``limbo`` until placed."""
         state = self.state
         if state.top:
             name = state.top.pop(0)
         else:
-            name = yield from self.draw_unknown()
+            name = yield from self.draw_unknown(seen_by)
         state.limbo.append(name)
         return name
 
-    def draw_unknown(self) -> Step:
+    def draw_unknown(self, seen_by: int | None = None) -> Step:
+        """A chance event over the cards left; only ``seen_by`` sees the card (None: all)."""
         deck = self.state.deck
+        hidden = "a card" if seen_by is None else f"a card for Player {seen_by + 1}"
         outcome = yield Chance(tuple(map(_card_outcome, deck)), tuple(deck.values()),
-                               "Draw from the deck")
+                               "Draw from the deck", seen_by=seen_by, hidden=hidden)
         name = outcome.args[0]
         self.take_from_pile(name)
         return name
@@ -126,7 +129,7 @@ class Ctx(RulesContext):
         """"The game ends when all cards have been drawn from the deck." (line 11, ruling
         gw-24): at once, whichever way its last card left it."""
         if self.state.deck_size == 0:
-            self.note("The deck is empty: the game ends")
+            self.note("The deck is empty: the game ends", event=True)
             raise GameOver
 
     # ---- dice ----------------------------------------------------------------------------
@@ -228,7 +231,9 @@ class Ctx(RulesContext):
             self.kill(seat, follower, why)
 
     def keep_hand_limit(self, seat: int) -> Step:
-        """"Discard excess cards." (line 36): the player chooses which (ruling gw-37)."""
+        """"Discard excess cards." (line 36): the player chooses which (ruling gw-37); each
+        goes face up to the discard pile, which is public (events take cards from it by
+        name), so the choice is named to all."""
         enclave = self.enclave(seat)
         limit = E.hand_limit(self.data, enclave)
         if len(enclave.hand) <= limit:

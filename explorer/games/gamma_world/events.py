@@ -87,7 +87,9 @@ def _in_discard(ctx: Ctx, seat: int, card: Card) -> list[Action]:
 
 @effect("retrieve", _in_discard)
 def retrieve(ctx: Ctx, seat: int, card: Card, target: Action) -> Step:
-    """"Put item card from discard into your hand" (lines 130, 139-140, 142; ruling gw-9)."""
+    """"Put item card from discard into your hand" (lines 130, 139-140, 142; ruling gw-9).
+    The discard pile is face up, its cards public (the player picks one by name), so the card
+    taken is named to all."""
     name = target.args[0]
     ctx.state.discard.remove(name)
     ctx.to_hand(seat, name)
@@ -180,10 +182,12 @@ def _hands(ctx: Ctx, seat: int, card: Card) -> list[Action]:
 
 @effect("look_hand", _hands)
 def look_hand(ctx: Ctx, seat: int, card: Card, target: Action) -> Step:
-    """"Look at opponents hand" (line 135): the hand is shown (and logged)."""
+    """"Look at opponents hand" (line 135): the hand is shown to the player alone (and
+    logged for him; the others read whose hand he looks at)."""
     other = target.args[0]
     ctx.note(f"{card.name}: Player {other + 1} holds "
-             f"{', '.join(ctx.enclave(other).hand)}", seat)
+             f"{', '.join(ctx.enclave(other).hand)}", seat, private=True,
+             hidden=f"{card.name}: looks at Player {other + 1}'s hand")
     return
     yield
 
@@ -243,7 +247,7 @@ def attack_location(ctx: Ctx, seat: int, card: Card, target: Action) -> Step:
 @effect("opponent_discards", _hands)
 def opponent_discards(ctx: Ctx, seat: int, card: Card, target: Action) -> Step:
     """"Opponent must discard 1D6 cards." (line 141): he chooses which; all if he holds
-    fewer (rulings gw-17, gw-42)."""
+    fewer (rulings gw-17, gw-42). The cards go face up to the discard pile: named to all."""
     other = target.args[0]
     count = yield from ctx.amount(card.name.lower(), f"{card.name}: cards discarded", card.dice)
     hand = ctx.enclave(other).hand

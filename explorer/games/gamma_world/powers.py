@@ -22,17 +22,21 @@ def on_capture(ctx: Ctx, seat: int, location: str) -> Step:
 def search_deck(ctx: Ctx, seat: int, location: str) -> Step:
     """"Search deck for 3 Weapon cards & PTIYH" (line 215): the player picks them from the
     deck, known top included; fewer if fewer are left (ruling gw-39). Then the hand limit,
-    and the game ends if the deck is empty (ruling gw-24)."""
+    and the game ends if the deck is empty (ruling gw-24). The player alone sees what he
+    takes, except a card of the top that Precognition showed to all (ruling gw-40): the top
+    stays known (gw-39), so taking it is seen."""
     card = ctx.data.card(location)
     state = ctx.state
     state.phase = "action.attack.search"
     found = []
+    secret = f"Takes a {card.card_type} card from the deck"
     for number in range(card.amount):
         names = [n for n in dict.fromkeys([*state.top, *state.deck])
                  if ctx.data.card(n).type == card.card_type]
         if not names:
             break
-        action = yield from ctx.choose(seat, [Action("search", (n,), f"Take {n}")
+        action = yield from ctx.choose(seat, [Action("search", (n,), f"Take {n}",
+                                                     hidden=None if n in state.top else secret)
                                               for n in names],
                                        f"{location}: search the deck for {card.card_type} "
                                        f"card {number + 1} of {card.amount}")
@@ -47,7 +51,8 @@ def search_deck(ctx: Ctx, seat: int, location: str) -> Step:
         ctx.place(name)
         ctx.to_hand(seat, name)
     ctx.note(f"{location}: finds {', '.join(found) if found else 'nothing'} in the deck",
-             seat)
+             seat, private=bool(found),
+             hidden=f"{location}: finds {len(found)} {card.card_type} card(s) in the deck")
     yield from ctx.keep_hand_limit(seat)
     ctx.check_deck()
 

@@ -20,11 +20,12 @@ from explorer.games.gamma_world.tables import ITEM_TYPES
 
 
 def setup(ctx: Ctx) -> Step:
-    """Each player draws the starting hand, none by ruling gw-22 (constant starting_hand)."""
+    """Each player draws the starting hand, none by ruling gw-22 (constant starting_hand);
+    each sees only his own cards."""
     ctx.state.phase = "setup"
     for seat in range(ctx.state.players):
         for _ in range(ctx.constants["starting_hand"]):
-            name = yield from ctx.draw()
+            name = yield from ctx.draw(seen_by=seat)
             ctx.place(name)
             ctx.to_hand(seat, name)
 
@@ -182,7 +183,8 @@ def recruit(ctx: Ctx, seat: int, action: Action) -> Step:
 
 def offer_defect(ctx: Ctx, seat: int, follower: Follower) -> Step:
     """"Defect: Attach to opponents follower when recruited" (line 181): each opponent in turn
-    order may attach it to the new follower (rulings gw-15, gw-46)."""
+    order may attach it to the new follower (rulings gw-15, gw-46). Attaching it shows it to
+    all; keeping it is the holder's secret (the others read nothing of it)."""
     for other in ctx.opponents(seat):
         hand = ctx.enclave(other).hand
         for name in [n for n in dict.fromkeys(hand)
@@ -190,25 +192,26 @@ def offer_defect(ctx: Ctx, seat: int, follower: Follower) -> Step:
             ctx.state.phase = "action.recruit.defect"
             choice = yield from ctx.choose(other, [
                 Action("defect", (name,), f"Attach {name} to Player {seat + 1}'s {follower}"),
-                Action("keep", (name,), f"Keep {name}"),
+                Action("keep", (name,), f"Keep {name}", hidden=""),
             ], f"Player {seat + 1} recruits {follower}: attach {name}?")
             if choice.name == "defect":
                 hand.remove(name)
-                follower.cards.append(Attached(name))
-                ctx.note(f"Attaches {name} to Player {seat + 1}'s {follower}", other)
+                follower.cards.append(Attached(name))  # its choice is the log's line
                 if follower.kind == PSH:  # ruling gw-28
                     follower.kind = MUTANT_HUMAN
 
 
 def draw(ctx: Ctx, seat: int, action: Action) -> Step:
     """DRAW ONE CARD FROM THE DECK (lines 34-36): into the hand, excess cards discarded; the
-    game ends if it was the deck's last card (line 11)."""
+    game ends if it was the deck's last card (line 11). The player alone sees the card,
+    unless Precognition showed it to all on top of the deck (ruling gw-40)."""
     yield from pay(ctx, seat, "Draw")
     ctx.state.phase = "action.draw"
-    name = yield from ctx.draw()
+    known = bool(ctx.state.top)
+    name = yield from ctx.draw(seen_by=seat)
     ctx.place(name)
     ctx.to_hand(seat, name)
-    ctx.note(f"Draws {name}", seat)
+    ctx.note(f"Draws {name}", seat, private=not known, hidden="Draws a card")
     yield from ctx.keep_hand_limit(seat)
     ctx.check_deck()
 
@@ -221,8 +224,7 @@ def play_item(ctx: Ctx, seat: int, action: Action) -> Step:
     ctx.state.phase = "action.item"
     follower = next(f for f in ctx.enclave(seat).followers if f.number == number)
     ctx.enclave(seat).hand.remove(name)
-    follower.cards.append(Attached(name, uses=card.uses))
-    ctx.note(f"Plays {name} on {follower}", seat)
+    follower.cards.append(Attached(name, uses=card.uses))  # its choice is the log's line
 
 
 def attack(ctx: Ctx, seat: int, action: Action) -> Step:
@@ -242,8 +244,7 @@ def event(ctx: Ctx, seat: int, action: Action) -> Step:
     state.phase = "action.event"
     targets = V.playable(ctx, seat, card)
     ctx.enclave(seat).hand.remove(name)
-    state.limbo.append(name)
-    ctx.note(f"Plays {name}", seat)
+    state.limbo.append(name)  # its choice ("Play X (...)") is the log's line
     if len(targets) > 1:
         target = yield from ctx.choose(seat, targets, f"{name}: choose the target")
         yield from V.play(ctx, seat, card, target)

@@ -176,7 +176,16 @@ def ready_arrival(ctx: Ctx, seat: int, ref: tuple[str, str]) -> Step:
 
 def combat_round(ctx: Ctx, seat: int, combat: Combat, where: str) -> Step:
     """One round of five segments; returns the fight's outcome, or None to go on."""
-    state = ctx.state
+    outcome = yield from begin_round(ctx, seat, combat)
+    if outcome is not None:
+        return outcome
+    outcome = yield from rest_of_round(ctx, seat, combat, where)
+    return outcome
+
+
+def begin_round(ctx: Ctx, seat: int, combat: Combat) -> Step:
+    """What comes before the Escape Segment: next-round effects start, the Foe's Breath is
+    rolled; returns the fight's outcome if it is already settled."""
     combat.round += 1
     combat.destroyed_this_round = 0
     combat.morale_modifier = 0
@@ -198,7 +207,13 @@ def combat_round(ctx: Ctx, seat: int, combat: Combat, where: str) -> Step:
     if outcome is not None:
         return outcome
     yield from token_round_force(ctx, seat, combat)
+    return None
 
+
+def rest_of_round(ctx: Ctx, seat: int, combat: Combat, where: str) -> Step:
+    """The round from its Escape Segment on (where the party chooses to fight or escape);
+    returns the fight's outcome, or None to go on."""
+    state = ctx.state
     state.phase = f"{where}.combat.escape"
     if (yield from escape_segment(ctx, seat, combat)):
         return ESCAPED
@@ -609,7 +624,7 @@ def finish(ctx: Ctx, seat: int, combat: Combat, outcome: str) -> Step:
     ctx.state.combat = None
     if outcome == WON:
         ctx.add_at(seat, data.constants["adventure_tokens_per_foe"],
-                   f"defeated the {combat.foe}")
+                   f"defeated the {combat.foe}", event=True)
 
 
 def loot(ctx: Ctx, seat: int, combat: Combat) -> Step:
@@ -636,7 +651,7 @@ def loot(ctx: Ctx, seat: int, combat: Combat) -> Step:
     token.cards.remove(entry)
     ctx.state.revealed.append((deck, name))
     ctx.note(f"Loots {name} ({deck})", seat)
-    yield from ctx.place(seat, deck, name)
+    yield from ctx.place(seat, deck, name, public=True)
 
 
 def _force_text(ctx: Ctx, deck: str, name: str) -> str:

@@ -71,8 +71,9 @@ class Ctx(RulesContext):
 
     # ---- cards ---------------------------------------------------------------------------
 
-    def draw(self, deck: str) -> Step:
-        """Draw the top card of ``deck`` (a chance event unless Scrying revealed it).
+    def draw(self, deck: str, seen_by: int | None = None) -> Step:
+        """Draw the top card of ``deck`` (a chance event unless Scrying revealed it);
+        ``seen_by``: the seat that alone sees the card (a card drawn into its hand).
 
         An empty deck is refilled from its discard pile (END ACT, line 526); with both empty,
         nothing is drawn and None is returned (ruling rifts-53).
@@ -81,15 +82,17 @@ class Ctx(RulesContext):
         if pile.top:
             name = pile.top.pop(0)
             how = pile.known.pop(0)
-            self.note(f"Draws {name} from the {deck} deck (known: {KNOWN_BY[how]})")
+            self.note(f"Draws {name} from the {deck} deck (known: {KNOWN_BY[how]})", seen_by,
+                      private=seen_by is not None, hidden=f"Draws a card from the {deck} deck")
             self.state.revealed.append((deck, name))
             return name
-        name = yield from self.draw_unknown(deck)
+        name = yield from self.draw_unknown(deck, seen_by)
         return name
 
-    def draw_unknown(self, deck: str) -> Step:
+    def draw_unknown(self, deck: str, seen_by: int | None = None) -> Step:
         """Draw from the part of ``deck`` whose order nobody knows (below any Scrying-known
-        top cards): a chance event over what is left, refilled from the discard if empty."""
+        top cards): a chance event over what is left, refilled from the discard if empty;
+        ``seen_by``: the seat that alone sees the card."""
         pile = self.state.decks[deck]
         if not pile.pile:
             if not pile.discard:
@@ -101,7 +104,8 @@ class Ctx(RulesContext):
             self.note(f"The {deck} deck ran out: its discard pile is shuffled to refill it")
         names = list(pile.pile)
         outcome = yield Chance(tuple(_card_outcome(deck, n) for n in names),
-                               tuple(pile.pile[n] for n in names), f"Draw from the {deck} deck")
+                               tuple(pile.pile[n] for n in names), f"Draw from the {deck} deck",
+                               seen_by=seen_by, hidden=f"a {deck} card")
         name = outcome.args[1]
         left = pile.pile[name] - 1
         if left:
@@ -135,10 +139,12 @@ class Ctx(RulesContext):
         self.discard(held.deck, held.name)
         self.note(f"{held.name} on {member.name} {why}", seat)
 
-    def place(self, seat: int, deck: str, name: str, damaged: bool = False) -> Step:
+    def place(self, seat: int, deck: str, name: str, damaged: bool = False,
+              public: bool = False) -> Step:
         """A gained Aid card goes to the hand or is attached to a Character who can use it
         (line 384); a Character card joins the party if the limits allow, or goes to the hand
-        (ruling rifts-54)."""
+        (ruling rifts-54). Keeping it in hand is the player's secret unless the card was seen
+        by all (``public``: a looted card)."""
         party = self.party(seat)
         card = self.data.card(deck, name)
         actions = []
@@ -150,7 +156,8 @@ class Ctx(RulesContext):
                 if P.attach_problem(self.data, member, card) is None:
                     actions.append(Action("attach", (name, index),
                                           f"Attach {name} to {member.name}"))
-        actions.append(Action("hand", (name,), f"Keep {name} in hand"))
+        actions.append(Action("hand", (name,), f"Keep {name} in hand",
+                              hidden=None if public else f"Keeps a {deck} card in hand"))
         action = yield from self.choose(seat, actions, f"Where does {name} go?")
         self.take(deck, name)
         if action.name == "join":
@@ -164,10 +171,11 @@ class Ctx(RulesContext):
 
     def gain(self, seat: int, deck: str, damaged: bool = False) -> Step:
         """Draw a card from ``deck`` and place it (hand or attached)."""
-        name = yield from self.draw(deck)
+        name = yield from self.draw(deck, seen_by=seat)
         if name is None:
             return None
-        self.note(f"Gains {name} ({deck}){' damaged' if damaged else ''}", seat)
+        self.note(f"Gains {name} ({deck}){' damaged' if damaged else ''}", seat, private=True,
+                  hidden=f"Gains a {deck} card{' damaged' if damaged else ''}")
         yield from self.place(seat, deck, name, damaged)
         return name
 
@@ -191,19 +199,11 @@ class Ctx(RulesContext):
         carries, any "roll of your choice" bonus the player spends, and ``extra``; afterwards
         spends what the abilities used (Use Rolls, limited uses). Returns a :class:`Result`.
         """
-        count, sides, fixed, target = self.data.roll(name)
-        mods: list[tuple[int, str]] = [(fixed, "the roll's own modifier")] if fixed else []
-        mods.extend(extra)
-        spent: list[P.Source] = list(spends)
+        count, sides, _, target = self.data.roll(name)
+        mods, spent, carried = self._modifiers(seat, name, extra, bits, members)
+        spent[:0] = spends
         if seat is not None:
             party = self.party(seat)
-            kind = self.location_type(seat)
-            for amount, reason, used in P.uses_for_roll(self.data, party, name, kind, bits,
-                                                         members):
-                mods.append((amount, reason))
-                spent.extend(used)
-            carried = P.party_bonuses(party, name, party.location)
-            mods.extend((b.amount, b.reason) for b in carried)
             if name in P.CHOICE_ROLLS and any(b.choice for b in party.bonuses):
                 chosen = yield from self._spend_choice_bonuses(seat, name)
                 mods.extend((b.amount, b.reason) for b in chosen)
@@ -223,6 +223,37 @@ class Ctx(RulesContext):
             if seat is not None:
                 yield from self.spend(seat, source)
         return result
+
+    def roll_spec(self, seat: int | None, name: str, *,
+                  extra: Sequence[tuple[int, str]] = (), bits: dict[str, object] | None = None,
+                  members: list[Member] | None = None) -> Roll:
+        """The named roll as :meth:`roll` would make it now, with every modifier but a "roll
+        of your choice" bonus the player may add: for odds, changing nothing."""
+        count, sides, _, target = self.data.roll(name)
+        mods, _, _ = self._modifiers(seat, name, extra, bits, members)
+        return Roll(name, count, sides, tuple(m for m in mods if m[0]), target,
+                    self.data.rolls[name]["table"])
+
+    def _modifiers(self, seat: int | None, name: str, extra: Sequence[tuple[int, str]],
+                   bits: dict[str, object] | None, members: list[Member] | None
+                   ) -> tuple[list[tuple[int, str]], list[P.Source], list[Any]]:
+        """A roll's modifiers (its own, ``extra``, the party's abilities, the bonuses it
+        carries), the ability sources it spends, and the carried bonuses it uses."""
+        _, _, fixed, _ = self.data.roll(name)
+        mods: list[tuple[int, str]] = [(fixed, "the roll's own modifier")] if fixed else []
+        mods.extend(extra)
+        spent: list[P.Source] = []
+        carried: list[Any] = []
+        if seat is not None:
+            party = self.party(seat)
+            kind = self.location_type(seat)
+            for amount, reason, used in P.uses_for_roll(self.data, party, name, kind, bits,
+                                                         members):
+                mods.append((amount, reason))
+                spent.extend(used)
+            carried = P.party_bonuses(party, name, party.location)
+            mods.extend((b.amount, b.reason) for b in carried)
+        return mods, spent, carried
 
     def _spend_choice_bonuses(self, seat: int, roll: str) -> Step:
         party = self.party(seat)
@@ -284,15 +315,16 @@ class Ctx(RulesContext):
 
     # ---- adventure tokens ---------------------------------------------------------------
 
-    def add_at(self, seat: int, amount: int, why: str) -> None:
+    def add_at(self, seat: int, amount: int, why: str, event: bool = False) -> None:
         """Gain (or lose, never below 0) Adventure Tokens; reaching the victory total ends the
-        game at once (VICTORY, line 13; ruling rifts-82)."""
+        game at once (VICTORY, line 13; ruling rifts-82). ``event``: a page announces it (a Foe
+        defeated)."""
         party = self.party(seat)
         party.at = max(0, party.at + amount)
         self.note(f"{'Gains' if amount >= 0 else 'Loses'} {abs(amount)} AT ({why}): "
-                  f"now {party.at}", seat)
+                  f"now {party.at}", seat, event=event)
         if party.at >= self.constants["victory_adventure_tokens"]:
             self.state.winner = seat
-            self.note(f"Player {seat + 1} has {party.at} AT and wins", seat)
+            self.note(f"Player {seat + 1} has {party.at} AT and wins", seat, event=True)
             raise GameOver
 

@@ -192,13 +192,14 @@ def scry(ctx: Ctx, seat: int, member: Member, source: P.Source) -> Step:
     for _ in range(count):
         if not deck.pile:
             break
-        name = yield from ctx.draw_unknown(action.args[0])
+        name = yield from ctx.draw_unknown(action.args[0], seen_by=seat)
         ctx.take(action.args[0], name)
         deck.top.append(name)
         deck.known.append("Scrying")
         seen.append(name)
     ctx.note(f"{member.name} scries the {action.args[0]} deck: "
-             f"{', '.join(seen) if seen else 'nothing'} on top", seat)
+             f"{', '.join(seen) if seen else 'nothing'} on top", seat, private=True,
+             hidden=f"{member.name} scries the {action.args[0]} deck: {len(seen)} card(s)")
     yield from _spend(ctx, seat, source)
 
 
@@ -590,7 +591,7 @@ def supply_draw(ctx: Ctx, seat: int, deck: str, kind: dict[str, Any]) -> Step:
     """Draw one supply card; a Character of the wrong class is discarded and the draw made
     again from the redraw deck (SUPPLY PHASE EXAMPLES; rulings rifts-19, rifts-20)."""
     for _ in range(sum(ctx.data.deck_contents("Character").values()) + 1):
-        name = yield from ctx.draw(deck)
+        name = yield from ctx.draw(deck, seen_by=seat)
         if name is None:
             return None
         if deck != "Character":
@@ -624,8 +625,8 @@ def bonus_supply(ctx: Ctx, seat: int) -> Step:
                 break
             card = data.card(row["deck"], name)
             if not kept and P.limit_group(data, card) == row["equipment_type"]:
-                kept = True
-                yield from ctx.place(seat, row["deck"], name)
+                kept = True  # flipped face up: seen by all
+                yield from ctx.place(seat, row["deck"], name, public=True)
             else:
                 ctx.discard(row["deck"], name)
                 ctx.note(f"Flips {name}: discarded", seat)
@@ -713,7 +714,7 @@ def wipe_out(ctx: Ctx, seat: int) -> Step:
     rifts-88), then start again with 2
     new Characters, each with 2 Aid cards as at setup (lines 527-530; ruling rifts-68)."""
     party = ctx.party(seat)
-    ctx.note("The party is Wiped Out", seat)
+    ctx.note("The party is Wiped Out", seat, event=True)
     for held in party.hand:
         ctx.discard(held.deck, held.name)
     party.hand.clear()
