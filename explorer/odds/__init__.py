@@ -4,6 +4,7 @@
 >>> odds.rifts.roll("survival", ["Wilderness Scout", "Vagabond"], "Farms").p
 Fraction(1, 2)
 >>> odds.at(game)          # the odds of whatever roll or draw a live game is about to make
+>>> odds.choices(game)     # at a decision: each legal action with the odds of what it leads to
 
 Dice algebra is icepool's; anything that depends on a game state comes from the engine's chance
 outcomes. Probabilities are ``Fraction``; floats appear only in ``.table`` for display.
@@ -21,7 +22,7 @@ import polars as pl
 from explorer.engine import Chance, Game
 from explorer.engine.dice import Roll, dice_weights
 
-__all__ = ["Odds", "at", "check_odds", "from_roll"]
+__all__ = ["Odds", "at", "check_odds", "effects", "from_roll", "hidden_from"]
 
 
 @dataclass(frozen=True)
@@ -110,9 +111,14 @@ def _clamp(outcomes: list[tuple[str, Fraction]], rows: Sequence[dict[str, Any]],
         outcomes[-1] = (outcomes[-1][0], outcomes[-1][1] + Fraction(above, whole))
 
 
-def at(game: Game) -> Odds | None:
+def at(game: Game, seat: int | None = None) -> Odds | None:
     """The odds of the chance step a live game is at (None on a decision or at the end):
-    a roll with its modifiers and target or table, or a draw over the cards left."""
+    a roll with its modifiers and target or table, or a draw over the cards left.
+
+    ``seat``: the odds as that seat may know them. A card draw is then uniform over every
+    card the seat has not seen: the deck and the other seats' hidden hands (their hands are
+    as likely to hold any of those cards as the deck is), never what only the others know.
+    """
     pending = game.pending
     if not isinstance(pending, Chance):
         return None
@@ -122,8 +128,83 @@ def at(game: Game) -> Odds | None:
         if spec.table and spec.target is None:
             rows = _table_rows(game, spec.table)
         return from_roll(spec, rows)
-    outcomes = tuple((str(o), p) for o, p in pending.probabilities())
-    return Odds(None, 0, (), outcomes, pending.label)
+    unseen = hidden_from(game, seat) if seat is not None else {}
+    if not unseen:
+        outcomes = tuple((str(o), p) for o, p in pending.probabilities())
+        return Odds(None, 0, (), outcomes, pending.label)
+    weights = {str(o): w for o, w in zip(pending.outcomes, pending.weights, strict=True)}
+    for name, count in unseen.items():
+        weights[name] = weights.get(name, 0) + count
+    whole = sum(weights.values())
+    outcomes = tuple((name, Fraction(w, whole)) for name, w in weights.items())
+    return Odds(None, 0, (), outcomes, pending.label,
+                note=f"as Player {seat + 1} knows it: the deck and the cards others hold "
+                     f"unseen", extra={"unseen_elsewhere": sum(unseen.values())})
+
+
+def hidden_from(game: Game, seat: int) -> dict[str, int]:
+    """The cards of the pending draw's deck that ``seat`` has not seen and that are not in
+    it: other seats' hidden hands (and cards drawn and not yet placed), by name."""
+    import importlib
+
+    pending = game.pending
+    if not isinstance(pending, Chance) or pending.outcomes[0].name != "card":
+        return {}
+    package = importlib.import_module(f"explorer.games.{game.game_id}")
+    whole, mine = package.position(game), package.position(game, seat)
+    deck_table = _draw_table(game, pending)
+    found: dict[str, int] = {}
+    for seen, full in zip(mine["seats"], whole["seats"], strict=True):
+        for key in ("hand", "drawn"):
+            if key in seen and seen[key]["cards"] is None:
+                for card in full[key]["cards"] or []:
+                    if deck_table is None or card.get("table") == deck_table:
+                        found[card["name"]] = found.get(card["name"], 0) + 1
+    return found
+
+
+def _draw_table(game: Game, pending: Chance) -> str | None:
+    """The card table a draw's deck holds, where a game has several decks (Rifts)."""
+    args = pending.outcomes[0].args
+    if game.game_id == "rifts" and len(args) == 2:
+        from explorer.games.rifts.position import TABLES
+
+        return TABLES.get(args[0])
+    return None
+
+
+def effects(game: Game) -> list[str]:
+    """What each outcome of the pending chance step does, in words, in the outcomes' order:
+    a roll's natural with its result ("16: succeeds", "1: Killed", "4 (total 6): fails"), a
+    card or a pick by its name; [] on a decision or at the end."""
+    pending = game.pending
+    if not isinstance(pending, Chance):
+        return []
+    spec = pending.odds
+    if not isinstance(spec, Roll):
+        return [str(o) for o in pending.outcomes]
+    rows = _table_rows(game, spec.table) if spec.table and spec.target is None else None
+    found = []
+    for outcome in pending.outcomes:
+        natural = outcome.value
+        total = natural + spec.modifier
+        shown = f"{natural} (total {total})" if spec.modifier else str(natural)
+        if spec.target is not None:
+            found.append(f"{shown}: {'succeeds' if total >= spec.target else 'fails'}")
+        elif rows:
+            found.append(f"{shown}: {_row_for(rows, total)['result']}")
+        else:
+            found.append(shown)
+    return found
+
+
+def _row_for(rows: Sequence[dict[str, Any]], total: int) -> dict[str, Any]:
+    """The row of a roll table a total reads; past a closed end, the end row (rifts-36)."""
+    for row in rows:
+        if (row["low"] is None or total >= row["low"]) and (
+                row["high"] is None or total <= row["high"]):
+            return row
+    return rows[0] if rows[0]["low"] is not None and total < rows[0]["low"] else rows[-1]
 
 
 def _table_rows(game: Game, table: str) -> Sequence[dict[str, Any]] | None:
@@ -135,5 +216,6 @@ def _table_rows(game: Game, table: str) -> Sequence[dict[str, Any]] | None:
 
 
 from explorer.odds import adventurers, gamma_world, rifts  # noqa: E402  (they use Odds)
+from explorer.odds.decisions import choices  # noqa: E402
 
-__all__ += ["adventurers", "gamma_world", "rifts"]
+__all__ += ["adventurers", "choices", "gamma_world", "rifts"]
