@@ -12,8 +12,9 @@
 # # Card browser
 #
 # Every card and table of the five games. Pick a game and a deck, filter by type, ability or
-# any text, sort by any stat, and pick a card to see its face. The chart follows the filter.
-# Upload a folder's worth of `<table>.parquet` files to browse your own card set instead.
+# any text on the card, sort by any stat, and click a card's row (or move with the arrow keys)
+# to see its face. The chart follows the filter. Upload `<table>.parquet` files to browse your
+# own cards: each file replaces the shipped table of its name, the other tables stay shipped.
 
 # %%
 from explorer.ui.cards import CardBrowser
