@@ -7,8 +7,12 @@ few known answers derived by hand in the comments.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import re
+import threading
 from fractions import Fraction
+from typing import Any
 
 import polars as pl
 import pytest
@@ -17,6 +21,7 @@ from traitlets import TraitError
 from explorer import cards
 from explorer.odds import adventurers, gamma_world, rifts
 from explorer.odds import charts as odds_charts
+from explorer.ui import odds as odds_ui
 from explorer.ui.odds import (
     AdventurersOdds,
     GammaWorldOdds,
@@ -227,8 +232,11 @@ def test_adventurers_view_shows_every_encounter_both_ways() -> None:
 def test_adventurers_controls_change_the_figures() -> None:
     view = AdventurersOdds()
     before = view.frame
+    assert view.face.value == ""
     view.profession.value = "Trapper"  # +1D6 vs Animal encounters
     trapper = view.frame
+    # the profession's face follows the dropdown (issue #11)
+    assert 'data-card="Trapper"' in view.face.value and "Animal" in view.face.value
     tiger = trapper.filter((pl.col("encounter") == "Tiger")
                            & (pl.col("weapon") == "without a weapon")).row(0, named=True)
     assert tiger["exact"] == str(adventurers.escape("Tiger", profession="Trapper").p)
@@ -261,38 +269,83 @@ def test_adventurers_refuses_bad_values() -> None:
 
 # ---- Gamma World ------------------------------------------------------------------------------
 
-def test_gamma_world_heat_map_is_attack_for_basic_followers() -> None:
+def own_thread(test: Any) -> Any:
+    """Run a test in a thread of its own, where no event loop runs: a browser test that ran
+    earlier in this worker leaves Playwright's loop running in the main thread, and these
+    tests need "no loop" (to compute at once) or a loop of their own (asyncio.run)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        failure: list[BaseException] = []
+
+        def body() -> None:
+            try:
+                test(*args, **kwargs)
+            except BaseException as error:  # re-raised in the test's own thread
+                failure.append(error)
+
+        thread = threading.Thread(target=body)
+        thread.start()
+        thread.join()
+        if failure:
+            raise failure[0]
+
+    return run
+
+
+@pytest.fixture
+def fresh_heat_maps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No heat map or solve kept from another test."""
+    monkeypatch.setattr(odds_ui, "_CAPTURE_FRAMES", {})
+    monkeypatch.setattr(gamma_world, "_SOLVES", {})
+
+
+def _cell(frame: pl.DataFrame, followers: int, threat: str) -> float:
+    return frame.filter((pl.col("followers") == followers)
+                        & (pl.col("threat") == threat))["probability"][0]
+
+
+@own_thread
+def test_gamma_world_heat_map_is_attack_for_basic_followers(fresh_heat_maps: None) -> None:
     view = GammaWorldOdds()
     frame = view.frame
-    assert frame.height == 6 * len(odds_charts.THREATS)
-    assert view.progress.value == view.progress.max == frame.height
-    cell = frame.filter((pl.col("followers") == 2) & (pl.col("threat") == "3D6"))
+    assert frame.height == 6 * len(odds_charts.THREATS) and view.shown == (1, 2)
     exact = gamma_world.attack([(1, 2), (1, 2)], "3D6").p
-    assert abs(cell["probability"][0] - float(exact)) < 1e-9
+    assert abs(_cell(frame, 2, "3D6") - float(exact)) < 1e-9
     # One basic follower (Force 1, 2 hits) vs Threat 1; each round both roll 1D6, a 1 is a
     # cut (a = 1/6) or a hit (b = 1/6); rounds with neither are left out (divide by 11/36).
     # After one hit: captured only on a cut with no hit, P1 = (5/36) / (11/36) = 5/11 (a cut
     # with a hit fells both: not captured). Unhurt: P0 = (a + (1-a) b P1) / (11/36)
     # = (6/36 + 25/396) * 36/11 = 91/121.
     assert gamma_world.attack([(1, 2)], 1).p == Fraction(91, 121)
-    one = frame.filter((pl.col("followers") == 1) & (pl.col("threat") == "1"))
-    assert abs(one["probability"][0] - 91 / 121) < 1e-12
+    assert abs(_cell(frame, 1, "1") - 91 / 121) < 1e-12
     assert "Force 1 and 2 hits" in str(view.chart.chart.to_dict()["title"])
+    # every cell is the dashboard's grid, whose bound the page states
+    grid = gamma_world.capture_grid((1, 2), odds_charts.FOLLOWERS, odds_charts.THREATS)
+    assert frame["probability"].to_list() == [grid.p[n, t] for n in odds_charts.FOLLOWERS
+                                              for t in odds_charts.THREATS]
+    assert view.error_bound == grid.error_bound < 1e-9
+    assert f"within {grid.error_bound:.0e} of the exact chance" in view.summary.value
+    assert view.computing.layout.display == "none" and view.drawn.layout.display is None
 
 
-def test_gamma_world_controls_change_the_heat_map_and_cache_it() -> None:
+@own_thread
+def test_gamma_world_controls_change_the_heat_map_and_cache_it(fresh_heat_maps: None) -> None:
     view = GammaWorldOdds()
     basic = view.frame
-    view.hits.value = 3
-    assert not view.frame.equals(basic)
-    cell = view.frame.filter((pl.col("followers") == 3) & (pl.col("threat") == "6"))
-    assert abs(cell["probability"][0] - float(gamma_world.attack([(1, 3)] * 3, 6).p)) < 1e-9
-    assert odds_charts.capture_is_cached(1, 3)
+    view.hits.value = 3  # no event loop here: computed at once
+    assert not view.frame.equals(basic) and view.shown == (1, 3)
+    assert abs(_cell(view.frame, 3, "6") - float(gamma_world.attack([(1, 3)] * 3, 6).p)) < 1e-9
+    assert set(odds_ui._CAPTURE_FRAMES) == {(1, 2), (1, 3)}
+    view.hits.value = 5
+    assert abs(_cell(view.frame, 6, "5D6")
+               - gamma_world.attack([(1, 5)] * 6, "5D6").extra["float"]) < 1e-9
     view.basic.click()
     assert (view.force.value, view.hits.value) == (1, 2) and view.frame.equals(basic)
     assert view.message.value == ""
 
 
+@own_thread
 def test_gamma_world_refuses_bad_values_and_changes_nothing() -> None:
     view = GammaWorldOdds()
     before = (view.frame, view.chart.chart.to_dict())
@@ -301,6 +354,113 @@ def test_gamma_world_refuses_bad_values_and_changes_nothing() -> None:
     assert "hits per follower must be a whole number from 1 to 5" in _error(view)
     assert view.frame.equals(before[0]) and view.chart.chart.to_dict() == before[1]
     assert (view.hits.value, view.hits.max) == (2, 5)
+
+
+async def _drawn(view: GammaWorldOdds, key: tuple[int, int]) -> None:
+    """Let the kernel's loop run until ``key``'s heat map is on screen."""
+    for _ in range(60_000):
+        if view.shown == key:
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError(f"heat map {key} never drawn; shown: {view.shown}")
+
+
+@own_thread
+def test_gamma_world_computes_off_the_loop_showing_computing_then_the_latest(
+        fresh_heat_maps: None) -> None:
+    async def scenario() -> None:
+        view = GammaWorldOdds()  # in a running loop, as in a kernel: a worker thread solves
+        drawn: list[tuple[int, int]] = []
+        draw = view._draw
+        view._draw = lambda key, *rest: (drawn.append(key), draw(key, *rest))[1]
+        await _drawn(view, (1, 2))  # the first map is drawn at once
+        old = view.chart.chart.to_dict()
+        view.force.value = 4
+        # the handler returned at once: the old map is replaced by the computing notice
+        assert view.shown is None
+        assert view.drawn.layout.display == "none" and view.computing.layout.display is None
+        assert "gw-odds-computing" in view.computing._dom_classes
+        assert "Force 4 and 2 hits" in view.computing.value
+        view.force.value = 5  # supersedes the request for Force 4 before it is drawn
+        assert "Force 5 and 2 hits" in view.computing.value
+        await _drawn(view, (5, 2))
+        assert drawn == [(5, 2)] and view.message.value == ""
+        assert view.chart.chart.to_dict() != old
+        assert view.computing.layout.display == "none" and view.drawn.layout.display is None
+        assert view.frame["probability"].to_list() == [
+            gamma_world.capture_grid((5, 2), odds_charts.FOLLOWERS, odds_charts.THREATS).p[n, t]
+            for n in odds_charts.FOLLOWERS for t in odds_charts.THREATS]
+        # the worker then solves ahead, every heat map of Force 5 first (one solve): once it
+        # has, a change of hits is drawn in the handler itself
+        for _ in range(60_000):
+            if odds_ui._all_hits_kept(5):
+                break
+            await asyncio.sleep(0.001)
+        view.hits.value = 5
+        assert view.shown == (5, 5) and drawn == [(5, 2), (5, 5)]
+        # a refused value is put back at once, and nothing is computed
+        view.force.max = 60
+        view.force.value = 60
+        assert "Force per follower must be a whole number from 0 to 6" in _error(view)
+        assert (view.force.value, view.force.max) == (5, 6) and view.shown == (5, 5)
+        assert view.computing.layout.display == "none"
+
+    asyncio.run(scenario())
+
+
+@own_thread
+def test_gamma_world_a_failed_solve_puts_the_controls_back(fresh_heat_maps: None,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("solver broke")
+
+    async def scenario() -> None:
+        view = GammaWorldOdds()
+        shown = view.chart.chart.to_dict()
+        monkeypatch.setattr(odds_ui, "capture_frame", broken)
+        view.hits.value = 4
+        assert view.shown is None
+        await _drawn(view, (1, 2))
+        assert "could not be computed" in _error(view)
+        assert (view.force.value, view.hits.value) == (1, 2)
+        assert view.chart.chart.to_dict() == shown and view.drawn.layout.display is None
+        assert view.computing.layout.display == "none"
+
+    asyncio.run(scenario())
+
+
+def test_gamma_world_solving_ahead_gives_way_to_a_waiting_request(
+        fresh_heat_maps: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a request waits before the next Force: nothing more is solved
+    monkeypatch.setattr(odds_ui, "_GW_QUEUED", [1])
+    odds_ui._warm([2, 3])
+    assert odds_ui._CAPTURE_FRAMES == {} and gamma_world._SOLVES == {}
+    # a request comes in the middle of a solve: it is abandoned at its next step
+    asked = []
+
+    def waiting() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    monkeypatch.setattr(odds_ui, "_gw_waiting", waiting)
+    odds_ui._warm([2, 3])
+    assert odds_ui._CAPTURE_FRAMES == {} and gamma_world._SOLVES == {}
+    # nobody waits: every heat map of each Force, from one solve each
+    monkeypatch.setattr(odds_ui, "_gw_waiting", lambda: False)
+    odds_ui._warm([2, 3])
+    assert set(odds_ui._CAPTURE_FRAMES) == {(f, h) for f in (2, 3) for h in range(1, 6)}
+    assert len(gamma_world._SOLVES) == 2
+
+
+@own_thread
+def test_gamma_world_without_a_loop_or_told_so_computes_at_once(fresh_heat_maps: None) -> None:
+    async def scenario() -> None:
+        view = GammaWorldOdds(background=False)
+        view.force.value = 2
+        assert view.shown == (2, 2) and view.computing.layout.display == "none"
+
+    asyncio.run(scenario())
 
 
 # ---- chart functions ---------------------------------------------------------------------------

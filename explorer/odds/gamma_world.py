@@ -3,6 +3,7 @@
 >>> from explorer.odds import gamma_world
 >>> gamma_world.attack([(1, 2), (3, 4)], "3D6").p          # exact Fraction
 >>> gamma_world.attack([{"mutations": ["Wings"], "armor": "Sheath Armor"}], 4)
+>>> gamma_world.capture_grid((1, 2)).p[6, "5D6"]          # a heat map's cell (a float)
 
 The battle (seed 004, lines 44-64; rulings gw-32 to gw-34): each round both sides roll at
 once, 1D6 per point of the followers' current total Force (each 1 removes a Threat point) and
@@ -16,12 +17,21 @@ those rounds (each other outcome's probability divided by 1 - P(no 1 at all)) an
 probability forward through the states in an order no round goes back on. Up to 3 followers
 the answer is an exact ``Fraction`` (GMP rationals underneath); beyond, floats through the same
 chain (error far below 1e-9, bounded in ``extra["error_bound"]``), unless ``exact=True``.
+
+The dashboard's heat map (1 to 6 identical followers against 15 Threats) is
+:func:`capture_grid`: the chain solved backward once for the largest battle, whose states
+include every smaller one, so one solve answers all 90 cells (and, for a plain follower, the
+heat maps of fewer hits too); exact with ``exact=True``, else floats with a rigorous bound on
+their rounding (``CaptureGrid.error_bound``, about 1e-12).
 """
 
 from __future__ import annotations
 
 import heapq
+import math
+import operator
 import re
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -50,6 +60,10 @@ gw-33)."""
 
 class BattleInputError(ExplorerError, ValueError):
     """Followers or a Threat that the battle odds cannot take; says what is wrong."""
+
+
+class SolveStopped(ExplorerError):
+    """A :func:`capture_grid` solve abandoned because its ``stop`` asked for it."""
 
 
 @dataclass(frozen=True)
@@ -326,6 +340,305 @@ def attack(followers: Sequence[tuple[int, int] | dict[str, Any] | Follower],
                 f"{n} follower(s) vs Threat {threat}",
                 note="exact" if exact else "Markov chain in floating point (not sampled)",
                 extra={"float": float(p), "exact": exact, "error_bound": dropped})
+
+
+# ---- the heat map: identical followers, every count and Threat from one solve ---------------
+
+HEAT_MAP_FOLLOWERS = tuple(range(1, 7))
+HEAT_MAP_THREATS: tuple[int | str, ...] = ("1D6", "2D6", "3D6", "4D6", "5D6", *range(1, 11))
+"""The cells of the dashboard's heat map (:class:`explorer.ui.odds.GammaWorldOdds`)."""
+
+UNIT_ROUNDOFF = 2.0 ** -53
+"""u: a float operation on values in the normal range is off by a factor (1 + d), |d| <= u."""
+
+MAX_GRID_STATES = 40_000
+"""The most states a :func:`capture_grid` solve takes on: C(hits + followers, followers)."""
+
+MAX_SOLVES_KEPT = 128
+"""Solves kept for the session (each a few kilobytes: its uniform starts only); the heat map
+needs at most 42 (7 Forces, each solved tall and, before that, at the hits asked for)."""
+
+
+@dataclass(frozen=True)
+class CaptureGrid:
+    """P(capture) for counts of identical followers against Threats, from one solve of the
+    battle's chain (:func:`capture_grid`).
+
+    ``p[(n, threat)]``: a ``Fraction`` when ``exact``; else a float within ``error_bound`` of
+    the exact value (absolute, every cell: a rigorous bound on the floating-point rounding,
+    as nothing is dropped or sampled)."""
+
+    follower: Follower
+    followers: tuple[int, ...]
+    threats: tuple[int | str, ...]
+    p: dict[tuple[int, int | str], Any]
+    exact: bool
+    error_bound: float
+
+
+def capture_grid(spec: tuple[int, int] | dict[str, Any] | Follower,
+                 followers: Sequence[int] = HEAT_MAP_FOLLOWERS,
+                 threats: Sequence[int | str] = HEAT_MAP_THREATS,
+                 exact: bool = False, robots: bool = False,
+                 stop: Callable[[], bool] | None = None) -> CaptureGrid:
+    """P(capture) for each count in ``followers`` of identical followers ``spec`` (as
+    :func:`follower` takes it) against each Threat in ``threats``: ``attack([spec] * n,
+    threat).p`` for every cell, from one backward solve of the largest battle's chain.
+
+    A battle of fewer followers, or against a smaller Threat, is a state of the largest one,
+    so a single solve answers the whole grid, and it is kept for the session: a plain follower
+    (Force, hits) is also a state of any taller one of the same Force (one with more hits that
+    has taken the difference), so once (Force, 5) is solved, (Force, 1) to (Force, 4) are read
+    off it. ``exact``: GMP rationals, each cell a ``Fraction`` (under a second for 6
+    followers of 2 hits, growing fast with more states); else floats, with a rigorous bound
+    on their rounding in ``error_bound`` (about 1e-12 for the heat map, whose largest solve,
+    6 followers of 5 hits, takes a few tenths of a second). ``stop``: asked between the
+    steps of a solve (a few dozen times); when it answers True the solve is abandoned with
+    :class:`SolveStopped`, and nothing is kept."""
+    kind = spec if isinstance(spec, Follower) else follower(spec, robots)
+    counts = tuple(followers)
+    limit = _constants()["max_followers"] + 6
+    if not counts or any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= limit
+                         for n in counts):
+        raise BattleInputError(f"followers must be counts from 1 to {limit}; found "
+                               f"{followers!r}")
+    dists = {t: threat_distribution(t) for t in threats}
+    if not dists:
+        raise BattleInputError("a capture grid needs at least one Threat")
+    top = max(v for d in dists.values() for v, _ in d)
+    most = max(counts)
+    if comb(kind.hits + most, most) > MAX_GRID_STATES:
+        raise BattleInputError(f"{most} followers of {kind.hits} hits are too many states for "
+                               "a capture grid; use attack()")
+    values, damage = _solved(kind, most, top, exact, stop)
+    cells: dict[tuple[int, int | str], Any] = {}
+    worst = 0
+    for n in counts:
+        row, rounding = values[damage, n]
+        for threat, dist in dists.items():
+            if exact:
+                total = sum((gmpy2.mpq(p.numerator, p.denominator) * row[t] for t, p in dist),
+                            gmpy2.mpq(0))
+                cells[n, threat] = Fraction(int(total.numerator), int(total.denominator))
+            elif len(dist) == 1:
+                cells[n, threat] = row[dist[0][0]]
+                worst = max(worst, rounding)
+            else:  # each weight rounded once, each product once, len - 1 additions
+                cells[n, threat] = sum(p.numerator / p.denominator * row[t] for t, p in dist)
+                worst = max(worst, rounding + 2 + len(dist) - 1)
+    return CaptureGrid(kind, counts, tuple(dists), cells, exact,
+                       0.0 if exact else _gamma(worst))
+
+
+def capture_grid_is_cached(spec: tuple[int, int] | dict[str, Any] | Follower,
+                           followers: Sequence[int] = HEAT_MAP_FOLLOWERS,
+                           threats: Sequence[int | str] = HEAT_MAP_THREATS,
+                           exact: bool = False, robots: bool = False) -> bool:
+    """Whether :func:`capture_grid` with these arguments is answered without solving."""
+    kind = spec if isinstance(spec, Follower) else follower(spec, robots)
+    top = max(v for t in threats for v, _ in threat_distribution(t))
+    return _cached(kind, max(followers), top, exact) is not None
+
+
+_SOLVES: dict[tuple[Follower, int, int, bool], dict[tuple[int, int], tuple[Any, int]]] = {}
+"""Solves kept for the session: (follower, most followers, top Threat, exact) -> the values
+of every uniform start (see :func:`_capture_values`)."""
+_SOLVES_LOCK = threading.Lock()
+
+
+def _cached(kind: Follower, most: int, top: int,
+            exact: bool) -> tuple[dict[tuple[int, int], tuple[Any, int]], int] | None:
+    """A kept solve that answers (``kind``, up to ``most`` followers, Threat up to ``top``),
+    and the damage to read it at: ``kind`` itself at damage 0, or for a plain follower
+    (one layer) a taller one of the same Force at damage ``taller hits - hits``."""
+    with _SOLVES_LOCK:
+        found = _SOLVES.get((kind, most, top, exact))
+        if found is not None:
+            return found, 0
+        if len(kind.layers) != 1:
+            return None
+        hits, force = kind.layers[0]
+        for (other, other_most, other_top, other_exact), values in _SOLVES.items():
+            if (other_exact == exact and other_most >= most and other_top >= top
+                    and len(other.layers) == 1 and other.layers[0][1] == force
+                    and other.hits >= hits):
+                return values, other.hits - hits
+    return None
+
+
+def _solved(kind: Follower, most: int, top: int, exact: bool,
+            stop: Callable[[], bool] | None = None
+            ) -> tuple[dict[tuple[int, int], tuple[Any, int]], int]:
+    found = _cached(kind, most, top, exact)
+    if found is not None:
+        return found
+    values = _capture_values(kind, most, top, exact, stop)
+    with _SOLVES_LOCK:
+        while len(_SOLVES) >= MAX_SOLVES_KEPT:  # the oldest goes first
+            del _SOLVES[next(iter(_SOLVES))]
+        _SOLVES[kind, most, top, exact] = values
+    return values, 0
+
+
+def _gamma(count: int) -> float:
+    """gamma_n = n u / (1 - n u), rounded up. A value computed from exact data with nonnegative
+    products and sums in which every term meets at most ``count`` roundings has a relative
+    error within it (Higham, Accuracy and Stability of Numerical Algorithms, lemmas 3.1 and
+    3.3); the figures are probabilities, so it bounds the absolute error too. (A value below
+    the normal range, 2.2e-308, would add at most 2^-1074 per operation instead, which the
+    rounding up of the bound covers; the heat map's values stay far above it.)"""
+    bound = count * UNIT_ROUNDOFF / (1 - count * UNIT_ROUNDOFF)
+    return math.nextafter(math.nextafter(bound, math.inf), math.inf)
+
+
+@cache
+def _wound_weights(threat: int, exact: bool) -> tuple[Any, ...]:
+    """P(j of ``threat`` dice show a 1), j = 0..threat, each rounded once from its exact value
+    (Python's int / int is correctly rounded)."""
+    den = ONE_IN ** threat
+    nums = [comb(threat, j) * (ONE_IN - 1) ** (threat - j) for j in range(threat + 1)]
+    return tuple(gmpy2.mpq(v, den) if exact else v / den for v in nums)
+
+
+@cache
+def _cut_weights(force: int, threat: int,
+                 exact: bool) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The coefficients of a round at Force ``force`` against ``threat``, the rounds with no 1
+    at all left out: ``c[k]`` = P(the Force dice show k 1s; k = threat for threat or more) /
+    (1 - P(no 1 at all)), and ``e[k]`` = c[k] * P(no hit). Exact integers, each coefficient
+    rounded once."""
+    top = min(force, threat)
+    nums = [comb(force, k) * (ONE_IN - 1) ** (force - k) for k in range(top + 1)]
+    if force >= threat:  # cutting the Threat by its whole value or more ends alike
+        nums[threat] = ONE_IN ** force - sum(nums[:threat])
+    # c[k] = nums[k] / 6^force / (1 - (5/6)^(force + threat)); e[k] = c[k] * (5/6)^threat
+    den = ONE_IN ** (force + threat) - (ONE_IN - 1) ** (force + threat)
+    up, miss = ONE_IN ** threat, (ONE_IN - 1) ** threat
+
+    def make(num: int) -> Any:
+        return gmpy2.mpq(num, den) if exact else num / den
+
+    return tuple(make(v * up) for v in nums), tuple(make(v * miss) for v in nums)
+
+
+def _capture_values(kind: Follower, most: int, top: int, exact: bool,
+                    stop: Callable[[], bool] | None = None
+                    ) -> dict[tuple[int, int], tuple[Any, int]]:
+    """P(capture) of n = 1..``most`` followers ``kind`` that have each taken the same damage
+    d = 0..hits-1, against each fixed Threat 0..``top``: ``{(d, n): (values by Threat,
+    rounding count)}`` (the count: see :func:`_gamma`; 0 when ``exact``).
+
+    A state is how many living followers have taken each damage 0..hits-1 (the followers are
+    identical, so which one took which hit does not matter); its ``remaining`` is the hits
+    they can still take, and every hit lowers it by exactly one. With X_s(t) the value of
+    state s at Threat t (1 at t = 0 while someone lives, 0 once no one does) and U_s(r, t)
+    the mean of X(t) over where r more hits leave s (U_s(0) = X_s; U_s(r) = the sum over the
+    damages of the share of the followers at it times U(r - 1) of the state after a hit on
+    one of them), a round at Threat t with Force F (cut k, hits j) gives
+
+        X_s(t) = sum_k c_k Q(t - k, t) + sum_(k >= 1) e_k X_s(t - k),
+        Q(t', t) = sum_(1 <= j < remaining) P(j of t dice hit) U_s(j, t')
+
+    (:func:`_cut_weights`; j >= remaining wipes the followers out, which is 0 whatever the
+    cut: ruling gw-34). States are taken with ``remaining`` rising, so U of the states one
+    hit on is known, and X_s(t) needs X_s at smaller Threats only: one pass, no iteration."""
+    hits = kind.hits
+    force = [max(0, kind.force_after(d)) for d in range(hits)]
+    number = (lambda a, b: gmpy2.mpq(a, b)) if exact else (lambda a, b: a / b)
+    one, zero = (gmpy2.mpq(1), gmpy2.mpq(0)) if exact else (1.0, 0.0)
+    uniform = {tuple(n if i == d else 0 for i in range(hits)): (d, n)
+               for d in range(hits) for n in range(1, most + 1)}
+    if not any(force):  # no Force at all: the Threat never falls
+        return {key: ((one,) + (zero,) * top, 0) for key in uniform.values()}
+    # the states by remaining hits: every split of up to ``most`` followers over the damages
+    levels: dict[int, list[tuple[int, ...]]] = {}
+    for alive in range(1, most + 1):
+        for split in _splits(alive, hits):
+            levels.setdefault(sum(c * (hits - d) for d, c in enumerate(split)), []).append(split)
+    answers: dict[tuple[int, int], tuple[Any, int]] = {}
+    # per state: its rows U(0..remaining-1), each over Threat 0..top, and their rounding counts
+    rows: dict[tuple[int, ...], list[list[Any]]] = {}
+    counts: dict[tuple[int, ...], list[int]] = {}
+    wound_table = [_wound_weights(t, exact) for t in range(top + 1)]
+    cut_tables: dict[int, list[tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
+    for remaining in range(1, max(levels) + 1):
+        if stop is not None and stop():
+            raise SolveStopped(f"the solve of {most} followers {kind.layers} was stopped")
+        # P(j of t dice hit) for 1 <= j < remaining: more hits wipe the followers out
+        wounds = [weights[1:remaining] for weights in wound_table]
+        for state in levels.get(remaining, ()):
+            alive = sum(state)
+            moves = []  # (share, the state after a hit on a follower at damage d): not empty
+            for d, c in enumerate(state):
+                if c:
+                    after = list(state)
+                    after[d] -= 1
+                    if d + 1 < hits:
+                        after[d + 1] += 1
+                    if any(after):
+                        moves.append((number(c, alive), tuple(after)))
+            mine: list[list[Any]] = [[]]  # row 0 (X_s itself) is filled once X_s is known
+            mine_counts = [0]
+            if moves and state.count(0) == hits - 1:  # all at one damage: whichever is hit,
+                after = moves[0][1]  # the state after is the same (share 1, exactly)
+                mine.extend(rows[after][:remaining - 1])
+                mine_counts.extend(counts[after][:remaining - 1])
+            else:
+                for r in range(1, remaining):
+                    acc: list[Any] = [zero] * (top + 1)
+                    worst = 0
+                    for index, (w, after) in enumerate(moves):
+                        row = rows[after][r - 1]  # a state one hit on: solved before this one
+                        acc = ([w * x for x in row] if index == 0
+                               else [a + w * x for a, x in zip(acc, row, strict=True)])
+                        worst = max(worst, counts[after][r - 1])
+                    mine.append(acc)
+                    mine_counts.append(worst + 2 + len(moves) - 1)  # share, product, sums
+            # U(j, t') for j = 1..remaining-1 by Threat t' (columns), and each row reversed
+            columns = list(zip(*mine[1:], strict=True))
+            backward = [row[::-1] for row in mine[1:]]
+            from_hits = max(mine_counts[1:], default=0) + 4  # 2 weights, 2 products
+            rolled = sum(f * c for f, c in zip(force, state, strict=True))
+            value = [one] + [zero] * top
+            from_value = 0  # the rounding count of X_s so far (X_s(0) = 1 is exact)
+            if rolled not in cut_tables:
+                cut_tables[rolled] = [_cut_weights(rolled, t, exact) for t in range(top + 1)]
+            cuts = cut_tables[rolled]
+            for t in range(1, top + 1):
+                wound = wounds[t]
+                cut, keep = cuts[t]
+                if not wound:  # any hit wipes the followers out
+                    total = zero
+                elif len(cut) <= len(wound):  # over the cut of (over the hits), or the
+                    total = sum(map(operator.mul, cut, [  # shorter way round
+                        sum(map(operator.mul, wound, columns[t - k])) for k in range(len(cut))]))
+                else:
+                    total = sum(map(operator.mul, wound, [
+                        sum(map(operator.mul, cut, row[top - t:]))
+                        for row in backward[:len(wound)]]))
+                total += sum(map(operator.mul, keep[1:], value[t - 1::-1]))
+                value[t] = total
+                # a term through U meets at most len(wound) - 1 + len(cut) - 1 + 1 additions,
+                # a term through X_s at most len(cut) - 1
+                from_value = max(from_hits + len(wound) + len(cut) - 1,
+                                 from_value + 2 + len(cut) - 1)
+            mine[0] = value
+            mine_counts[0] = 0 if exact else from_value
+            rows[state] = mine
+            counts[state] = mine_counts
+            if state in uniform:
+                answers[uniform[state]] = (tuple(value), mine_counts[0])
+        for state in levels.get(remaining - 1, ()):  # the next level needs this one only
+            del rows[state], counts[state]
+    return answers
+
+
+def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every tuple of ``parts`` counts >= 0 that sum to ``total``."""
+    if parts == 1:
+        return [(total,)]
+    return [(first, *rest) for first in range(total + 1)
+            for rest in _splits(total - first, parts - 1)]
 
 
 @cache

@@ -11,9 +11,12 @@ it was, with a message saying why, and every figure left as it was.
 
 from __future__ import annotations
 
+import asyncio
 import html
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from fractions import Fraction
 from typing import Any
 
@@ -24,9 +27,10 @@ import polars as pl
 from explorer import cards
 from explorer.errors import ExplorerError
 from explorer.games.rifts.data import rifts_data
-from explorer.odds import Odds, rifts
+from explorer.odds import Odds, gamma_world, rifts
 from explorer.odds import charts as odds_charts
-from explorer.ui import MessageArea, enable_offline_charts
+from explorer.ui import MessageArea, enable_offline_charts, log
+from explorer.ui.faces import FACE_STYLE, face
 
 EMBED = {"renderer": "svg", "actions": False}
 NONE = ""
@@ -543,14 +547,16 @@ class AdventurersOdds(_OddsView):
         self.chart = _chart(alt.Chart().mark_point(), "adv-odds-chart")
         self.table = widgets.HTML()
         self.table.add_class("adv-odds-table")
+        self.face = widgets.HTML()
+        self.face.add_class("adv-odds-face")
         for control in (self.profession, self.weapon, self.foe_weapon):
             self._watch(control, self.refresh)
         super().__init__(children=[
-            widgets.HTML(_STYLE),
+            widgets.HTML(_STYLE + FACE_STYLE),
             widgets.HBox([self.profession, self.foe_weapon]),
             self.weapon,
             self.message,
-            self.summary,
+            widgets.HBox([self.summary, self.face]),
             widgets.HBox([self.chart, self.table], layout=widgets.Layout(flex_flow="row wrap")),
         ], **kwargs)
         self.add_class("adventurers-odds")
@@ -564,6 +570,7 @@ class AdventurersOdds(_OddsView):
         shown = frame.filter(pl.col("weapon").is_in(list(cases)))
         who = profession or "no profession"
         self.frame = frame
+        self.face.value = face("adventurers", profession, "professions") if profession else ""
         self.chart.chart = odds_charts.escape_chart(
             shown, f"Chance to escape each encounter ({who})", width=360)
         self.table.value = escape_html(shown, cases)
@@ -582,14 +589,112 @@ class AdventurersOdds(_OddsView):
 FORCE_RANGE = (0, 6)
 HITS_RANGE = (1, 5)
 
+_GW_STYLE = """
+<style>
+.gw-odds-computing { min-height: 300px; padding: 12px; box-sizing: border-box; color: #1e3a8a;
+  font-family: sans-serif; font-size: 14px; }
+.gw-odds-computing .gw-odds-spinner { display: inline-block; width: 14px; height: 14px;
+  margin-right: 8px; vertical-align: -2px; border: 2px solid #93c5fd;
+  border-top-color: #1d4ed8; border-radius: 50%; animation: gw-odds-spin 0.8s linear infinite; }
+@keyframes gw-odds-spin { to { transform: rotate(360deg); } }
+</style>
+"""
+
+_CAPTURE_FRAMES: dict[tuple[int, int], tuple[pl.DataFrame, float]] = {}
+"""Heat maps computed in this kernel: (Force, hits) -> (frame, error bound of every cell)."""
+
+_GW_WORKER: list[ThreadPoolExecutor] = []
+_GW_QUEUED = [0]  # requests a viewer waits for, submitted and not yet started
+_GW_WARMING = [False]  # whether the worker has solving ahead to do
+_GW_LOCK = threading.Lock()
+
+
+def _gw_worker() -> ThreadPoolExecutor:
+    """The one thread that solves heat maps off the kernel's message loop (made on first use;
+    one solve at a time, so solves never compete for the interpreter)."""
+    if not _GW_WORKER:
+        _GW_WORKER.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="gw-odds"))
+    return _GW_WORKER[0]
+
+
+def _gw_waiting() -> bool:
+    """Whether a viewer's request waits behind the worker's current job."""
+    return _GW_QUEUED[0] > 0
+
+
+def capture_frame(force: int, hits: int,
+                  stop: Callable[[], bool] | None = None) -> tuple[pl.DataFrame, float]:
+    """The heat map's cells for identical (``force``, ``hits``) followers: one row per cell
+    (``followers``, ``threat``, ``column``, ``probability``), from
+    :func:`explorer.odds.gamma_world.capture_grid`, and the error bound of every cell. Kept
+    for the session."""
+    found = _CAPTURE_FRAMES.get((force, hits))
+    if found is not None:
+        return found
+    grid = gamma_world.capture_grid((force, hits), odds_charts.FOLLOWERS, odds_charts.THREATS,
+                                    stop=stop)
+    rows: dict[str, list] = {"followers": [], "threat": [], "column": [], "probability": []}
+    for n in grid.followers:
+        for column, threat in enumerate(grid.threats):
+            rows["followers"].append(n)
+            rows["threat"].append(str(threat))
+            rows["column"].append(column)
+            rows["probability"].append(float(grid.p[n, threat]))
+    frame = pl.DataFrame(rows, schema={"followers": pl.Int64, "threat": pl.String,
+                                       "column": pl.Int64, "probability": pl.Float64})
+    return _CAPTURE_FRAMES.setdefault((force, hits), (frame, grid.error_bound))
+
+
+def capture_frames(force: int, stop: Callable[[], bool] | None = None) -> None:
+    """Every heat map of ``force``, for each number of hits: one solve, of the tallest
+    follower (a follower of fewer hits is a state of it)."""
+    for hits in range(HITS_RANGE[1], HITS_RANGE[0] - 1, -1):
+        capture_frame(force, hits, stop)
+
+
+def _all_hits_kept(force: int) -> bool:
+    return all((force, h) in _CAPTURE_FRAMES for h in range(HITS_RANGE[0], HITS_RANGE[1] + 1))
+
+
+def _warm(forces: Sequence[int]) -> None:
+    """In the worker: every heat map of each of ``forces`` in turn, giving way (the solve
+    abandoned, to be done again later) as soon as a viewer's request waits."""
+    for force in forces:
+        if _gw_waiting():
+            return
+        if not _all_hits_kept(force):
+            try:
+                capture_frames(force, stop=_gw_waiting)
+            except gamma_world.SolveStopped:
+                return
+
 
 class GammaWorldOdds(_OddsView):
     """A heat map of the chance that 1-6 identical followers capture a location, by Threat
-    (1D6-5D6 or fixed), from the exact Markov chain of the battle; results are cached."""
+    (1D6-5D6 or fixed), from the battle's Markov chain.
 
-    def __init__(self, force: int = 1, hits: int = 2, **kwargs: Any) -> None:
+    A change of a control replaces the heat map at once: by the new one when it is computed
+    already (heat maps are kept for the session), else by a "computing" notice
+    (``.gw-odds-computing``) while a worker thread solves it, so the kernel keeps answering
+    meanwhile; only the latest request is drawn, and a superseded one is not solved if it has
+    not started. When the worker is idle it solves ahead: on opening, every heat map of the
+    first Force (one solve); once a viewer has changed something, those of every other Force,
+    nearest first, giving way to any request within one step of a solve.
+
+    ``background``: None uses the worker when an event loop runs (in a kernel), else computes
+    at once; False always computes at once."""
+
+    def __init__(self, force: int = 1, hits: int = 2, background: bool | None = None,
+                 **kwargs: Any) -> None:
         self._setup()
         self.frame = pl.DataFrame()
+        self.error_bound = 0.0
+        self.shown: tuple[int, int] | None = None
+        """(Force, hits) of the heat map on screen; None while it is being computed."""
+        self._last: tuple[int, int] | None = None  # the last heat map drawn
+        self._background = background
+        self._request = 0
+        self._viewer = False  # whether anyone has changed a control yet
         self.force = widgets.IntSlider(value=force, min=FORCE_RANGE[0], max=FORCE_RANGE[1],
                                        description="Force per follower",
                                        continuous_update=False,
@@ -602,54 +707,154 @@ class GammaWorldOdds(_OddsView):
         self.basic = widgets.Button(description="Basic follower (1 Force, 2 hits)")
         self.basic.add_class("gw-odds-basic")
         self.basic.layout.width = "auto"
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="computed",
-                                            layout=widgets.Layout(width="360px"))
-        self.progress.add_class("gw-odds-progress")
+        self.computing = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.computing.add_class("gw-odds-computing")
         self.summary = widgets.HTML()
         self.summary.add_class("gw-odds-summary")
         self.chart = _chart(alt.Chart().mark_point(), "gw-odds-chart")
+        self.drawn = widgets.VBox([self.summary, self.chart])
+        self.drawn.add_class("gw-odds-drawn")
         for control in (self.force, self.hits):
             self._watch(control, self.refresh)
         self.basic.on_click(self.message.guard(lambda _: self._use_basic()))
         super().__init__(children=[
-            widgets.HTML(_STYLE),
+            widgets.HTML(_STYLE + _GW_STYLE),
             widgets.HBox([self.force, self.hits, self.basic]),
-            self.progress,
             self.message,
-            self.summary,
-            self.chart,
+            self.computing,
+            self.drawn,
         ], **kwargs)
         self.add_class("gamma-world-odds")
-        self.refresh()
+        self._first = True
+        try:
+            self.refresh()
+        finally:
+            self._first = False
 
     def _use_basic(self) -> None:
         self._set(self.force, value=1)
         self._set(self.hits, value=2)
         self.refresh()
 
+    def _loop(self) -> asyncio.AbstractEventLoop | None:
+        """The running event loop to hand results back to, or None to compute at once."""
+        if self._background is False:
+            return None
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
     def _update(self) -> None:
         force = _integer(self.force.value, "Force per follower", *FORCE_RANGE)
         hits = _integer(self.hits.value, "hits per follower", *HITS_RANGE)
-        total = len(odds_charts.FOLLOWERS) * len(odds_charts.THREATS)
-        self.progress.max = total
-        self.progress.value = 0
-        if not odds_charts.capture_is_cached(force, hits):
-            self.progress.bar_style = "info"
+        key = (force, hits)
+        self._request += 1
+        request = self._request
+        if not self._first:
+            self._viewer = True
+        loop = self._loop()
+        found = _CAPTURE_FRAMES.get(key)
+        if found is None and (loop is None or self._first):  # at once: this heat map only
+            found = capture_frame(force, hits)
+        if found is not None:
+            self._draw(key, *found)
+            self._solve_ahead(loop)
+            return
+        self._show_computing(key)
+        with _GW_LOCK:
+            _GW_QUEUED[0] += 1
+        _gw_worker().submit(self._solve, request, key).add_done_callback(
+            lambda done: self._hand_back(loop, request, key, done))
 
-        def step(done: int, _: int) -> None:
-            if done % 3 == 0 or done == total:
-                self.progress.value = done
+    def _solve(self, request: int, key: tuple[int, int]) -> None:
+        """In the worker: the heat map of ``key``, unless a newer request came meanwhile."""
+        with _GW_LOCK:
+            _GW_QUEUED[0] -= 1
+        if request == self._request:
+            capture_frame(*key)
 
-        frame = odds_charts.capture_frame(force, hits, progress=step)
-        self.progress.value = total
-        self.progress.bar_style = "success"
+    def _solve_ahead(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        """Have the worker solve the heat maps a viewer is likely to ask for next, if it is
+        not doing so already."""
+        if loop is None or _GW_WARMING[0]:
+            return
+        force = self.shown[0] if self.shown is not None else FORCE_RANGE[0]
+        forces = ([force] if not self._viewer else
+                  sorted(range(FORCE_RANGE[0], FORCE_RANGE[1] + 1),
+                         key=lambda f: (abs(f - force), f)))
+        forces = [f for f in forces if not _all_hits_kept(f)]
+        if not forces:
+            return
+        _GW_WARMING[0] = True
+
+        def warm() -> None:
+            try:
+                _warm(forces)
+            except Exception:  # nobody waits for this one: say so in the log
+                log.exception("solving Gamma World heat maps ahead failed")
+            finally:
+                _GW_WARMING[0] = False
+
+        _gw_worker().submit(warm)
+
+    def _hand_back(self, loop: asyncio.AbstractEventLoop, request: int, key: tuple[int, int],
+                   done: Future[None]) -> None:
+        """In the worker: have the kernel's loop draw the result (widgets change there only)."""
+        try:
+            loop.call_soon_threadsafe(self._finish, request, key, done)
+        except RuntimeError:  # the loop is closed: no one is left to see it
+            pass
+
+    def _finish(self, request: int, key: tuple[int, int], done: Future[None]) -> None:
+        """On the kernel's loop: draw the heat map of ``request`` if it is still the latest."""
+        if request != self._request:
+            return  # superseded: a newer request owns the figure
+        error = done.exception()
+        found = _CAPTURE_FRAMES.get(key)
+        if error is not None or found is None:
+            if error is not None:
+                log.error("solving the Gamma World heat map %s failed", key, exc_info=error)
+            self._restore()
+            self.message.show("The heat map could not be computed; the controls are put back "
+                              "to the one shown.", "error")
+            return
+        self._draw(key, *found)
+        self._solve_ahead(self._loop())
+
+    def _restore(self) -> None:
+        """Put the controls back to the heat map on screen, and show it again."""
+        if self._last is not None:
+            self._set(self.force, value=self._last[0])
+            self._set(self.hits, value=self._last[1])
+            self._keep()
+        self.shown = self._last
+        self.computing.layout.display = "none"
+        self.drawn.layout.display = None
+
+    def _show_computing(self, key: tuple[int, int]) -> None:
+        force, hits = key
+        self.shown = None
+        self.computing.value = (
+            f'<div class="gw-odds-computing-text" data-force="{force}" data-hits="{hits}">'
+            '<span class="gw-odds-spinner"></span>Computing the heat map for followers of '
+            f"Force {force} and {hits} hits…</div>")
+        self.computing.layout.display = None
+        self.drawn.layout.display = "none"
+
+    def _draw(self, key: tuple[int, int], frame: pl.DataFrame, bound: float) -> None:
+        force, hits = key
         self.frame = frame
+        self.error_bound = bound
         self.chart.chart = odds_charts.capture_heatmap(
             frame, f"Chance to capture: followers of Force {force} and {hits} hits")
         self.summary.value = (
-            f'<div class="odds-note">Each cell: 1 to {len(odds_charts.FOLLOWERS)} identical '
-            f"followers (Force {force}, {hits} hits, armor and steeds folded in) fighting to "
-            "the end against the Threat (dice rolled once at the start, or fixed). Solved "
-            "from the battle's Markov chain in floating point (not sampled; error below "
-            "1e-9); computed cells are kept for the session."
-            "</div>")
+            f'<div class="odds-note" data-error-bound="{bound:.3g}">Each cell: 1 to '
+            f"{len(odds_charts.FOLLOWERS)} identical followers (Force {force}, {hits} hits, "
+            "armor and steeds folded in) fighting to the end against the Threat (dice rolled "
+            "once at the start, or fixed). Solved from the battle's Markov chain (not sampled) in "
+            f"floating point: every cell is within {bound:.0e} of the exact chance (a rigorous "
+            "bound on the rounding). Computed heat maps are kept for the session.</div>")
+        self.computing.layout.display = "none"
+        self.drawn.layout.display = None
+        self.shown = self._last = key

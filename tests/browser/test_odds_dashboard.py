@@ -127,9 +127,34 @@ def test_gamma_world_odds_page_draws_the_heat_map(page: Page, base_url: str) -> 
     print(f"\nGamma World odds page: heat map drawn {time.monotonic() - start:.1f} s after "
           "opening")
     expect(page.locator(".gw-odds-chart")).to_contain_text("Force 1 and 2 hits")
+    # A new Force is not solved yet (the kernel solves ahead only the first Force's heat maps
+    # until a viewer changes something): the old map gives way at once to the "computing"
+    # notice, then the new map comes. Every change of the page is watched, so even a short
+    # notice is seen.
+    page.evaluate("""() => {
+        window.gwComputing = [];
+        const root = document.querySelector(".gamma-world-odds");
+        const look = () => {
+            const notice = root.querySelector(".gw-odds-computing");
+            const chart = root.querySelector(".gw-odds-chart");
+            if (notice && notice.offsetParent !== null) {
+                window.gwComputing.push({text: notice.textContent,
+                                         chartHidden: chart.offsetParent === null});
+            }
+        };
+        new MutationObserver(look).observe(root, {attributes: true, childList: true,
+                                                  subtree: true, characterData: true});
+    }""")
+    page.locator(".gw-odds-force .noUi-handle").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".gw-odds-chart")).to_contain_text("Force 2 and 2 hits",
+                                                           timeout=120_000)
+    expect(page.locator(".gw-odds-computing")).to_be_hidden()
+    seen = page.evaluate("window.gwComputing")
+    assert any("Force 2 and 2 hits" in s["text"] and s["chartHidden"] for s in seen), seen
     page.locator(".gw-odds-hits .noUi-handle").focus()
     page.keyboard.press("ArrowRight")
-    expect(page.locator(".gw-odds-chart")).to_contain_text("Force 1 and 3 hits",
+    expect(page.locator(".gw-odds-chart")).to_contain_text("Force 2 and 3 hits",
                                                            timeout=120_000)
     assert not page.locator(".explorer-message-error").count()
     assert not errors, errors

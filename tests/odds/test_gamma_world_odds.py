@@ -218,3 +218,120 @@ def test_single_rolls_breakdown_and_heal() -> None:
                                                      for n in range(1, 7))
     with pytest.raises(UnknownNameError, match="unknown Gamma World roll 'battle'"):
         gamma_world.roll("battle")
+
+
+# ---- the heat map's grid: one solve for every follower count and Threat ---------------------
+
+@pytest.fixture
+def fresh_solves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No solve kept from another test: each grid here is solved (or reused) in the test."""
+    monkeypatch.setattr(gamma_world, "_SOLVES", {})
+
+
+@pytest.mark.parametrize(("spec", "followers", "threats"), [
+    ((1, 2), (1, 2, 3), (1, 2, 3, 6, "1D6", "2D6")),
+    ((2, 3), (1, 2), (1, 4, "1D6", "2D3")),
+    ((3, 1), (1, 2, 3), (5, "3D6")),
+    ((0, 2), (1, 2), (2, "1D6")),  # no Force: never captured
+    ((-2, 2), (1,), (1,)),  # a negative Force rolls no dice (as in attack)
+    ((1, 2), (2,), (0,)),  # Threat 0: captured at once
+    ({"steed": "Brutorz", "armor": "Sheath Armor"}, (1, 2), (1, 2, "1D6")),
+    ({"steed": "Podog", "mutations": ["Electrical Generation"]}, (1, 2), (3,)),
+])
+def test_capture_grid_exact_is_attacks_exact_fraction(fresh_solves: None, spec, followers,
+                                                      threats) -> None:
+    grid = gamma_world.capture_grid(spec, followers, threats, exact=True)
+    assert grid.exact and grid.error_bound == 0
+    for n in followers:
+        for threat in threats:
+            expected = gamma_world.attack([spec] * n, threat, exact=True).p
+            assert isinstance(grid.p[n, threat], Fraction)
+            assert grid.p[n, threat] == expected, (n, threat)
+
+
+def test_capture_grid_agrees_with_the_independent_solver(fresh_solves: None) -> None:
+    grid = gamma_world.capture_grid((1, 2), (1, 2), (2, 3))
+    for n, threat in ((1, 3), (2, 2)):
+        assert abs(grid.p[n, threat] - oracle([(1, 2)] * n, threat)) < 1e-12
+
+
+@pytest.mark.parametrize(("spec", "followers", "threats"), [
+    ((1, 2), gamma_world.HEAT_MAP_FOLLOWERS, gamma_world.HEAT_MAP_THREATS),  # the whole map
+    ((3, 2), gamma_world.HEAT_MAP_FOLLOWERS, ("3D6", 6, 10)),
+    ((1, 3), (1, 2, 3), gamma_world.HEAT_MAP_THREATS),
+    ((2, 3), (1, 2, 3, 4), ("1D6", "2D6", 1, 5, 10)),
+    ({"steed": "Brutorz", "armor": "Sheath Armor"}, (1, 2), ("2D6", 4)),
+])
+def test_capture_grid_floats_are_within_their_stated_bound(fresh_solves: None, spec,
+                                                           followers, threats) -> None:
+    exact = gamma_world.capture_grid(spec, followers, threats, exact=True)
+    floating = gamma_world.capture_grid(spec, followers, threats)
+    assert not floating.exact and 0 < floating.error_bound < 1e-9
+    for cell, p in exact.p.items():
+        assert isinstance(floating.p[cell], float)
+        # measured exactly: the float as a Fraction against the exact Fraction
+        assert abs(Fraction(floating.p[cell]) - p) <= floating.error_bound, cell
+
+
+def test_the_heat_maps_stated_bound_is_below_1e_9(fresh_solves: None) -> None:
+    # the largest heat maps of the dashboard: 6 followers of 5 hits, Force 1 and 6
+    for force in (1, 6):
+        grid = gamma_world.capture_grid((force, 5))
+        assert grid.error_bound < 1e-9
+        assert set(grid.p) == {(n, t) for n in gamma_world.HEAT_MAP_FOLLOWERS
+                               for t in gamma_world.HEAT_MAP_THREATS}
+
+
+def test_a_shorter_follower_is_read_off_a_taller_solve(fresh_solves: None) -> None:
+    # (Force 1, 5 hits) after 2 hits each is the battle of (Force 1, 3 hits): once the taller
+    # one is solved, the shorter is read off it, to the same exact Fractions
+    threats = (1, 3, "2D6")
+    alone = gamma_world.capture_grid((1, 3), (1, 2, 3), threats, exact=True)
+    gamma_world._SOLVES.clear()
+    gamma_world.capture_grid((1, 5), (1, 2, 3), threats, exact=True)
+    assert gamma_world.capture_grid_is_cached((1, 3), (1, 2, 3), threats, exact=True)
+    assert not gamma_world.capture_grid_is_cached((2, 3), (1, 2, 3), threats, exact=True)
+    assert len(gamma_world._SOLVES) == 1
+    read = gamma_world.capture_grid((1, 3), (1, 2, 3), threats, exact=True)
+    assert len(gamma_world._SOLVES) == 1 and read.p == alone.p
+    # and in floats, within the bound of each
+    floating = gamma_world.capture_grid((1, 3), (1, 2, 3), threats)
+    assert all(abs(Fraction(floating.p[c]) - p) <= floating.error_bound
+               for c, p in alone.p.items())
+
+
+def test_a_grid_of_fewer_followers_or_threats_reuses_the_larger_solve(fresh_solves) -> None:
+    big = gamma_world.capture_grid((2, 2), (1, 2, 3, 4), ("3D6",))
+    small = gamma_world.capture_grid((2, 2), (2, 3), (4, "1D6"))
+    assert len(gamma_world._SOLVES) == 1
+    assert small.p[3, 4] == gamma_world.capture_grid((2, 2), (3,), (4,)).p[3, 4]
+    assert big.followers == (1, 2, 3, 4) and small.threats == (4, "1D6")
+
+
+@pytest.mark.parametrize(("spec", "followers", "threats", "message"), [
+    ((1, 2), (), (1,), "followers must be counts from 1"),
+    ((1, 2), (0, 1), (1,), "followers must be counts from 1"),
+    ((1, 2), (True,), (1,), "followers must be counts from 1"),
+    ((1, 2), (1,), (), "at least one Threat"),
+    ((1, 2), (1,), ("3D",), "dice such as '3D6'"),
+    ((1, 60), (6,), (1,), "too many states"),
+    ((1, 0), (1,), (1,), "hits from 1 to 99"),
+])
+def test_capture_grid_refuses_bad_input(spec, followers, threats, message: str) -> None:
+    with pytest.raises(BattleInputError, match=message):
+        gamma_world.capture_grid(spec, followers, threats)
+
+
+def test_a_stopped_solve_raises_and_keeps_nothing(fresh_solves: None) -> None:
+    asked = []
+
+    def stop() -> bool:  # asked once a step: stop at the fourth
+        asked.append(1)
+        return len(asked) >= 4
+
+    with pytest.raises(gamma_world.SolveStopped):
+        gamma_world.capture_grid((1, 5), stop=stop)
+    assert len(asked) == 4 and gamma_world._SOLVES == {}
+    assert not gamma_world.capture_grid_is_cached((1, 5))
+    grid = gamma_world.capture_grid((1, 5), stop=lambda: False)
+    assert gamma_world.capture_grid_is_cached((1, 5)) and grid.p[1, 1] > 0
