@@ -1,6 +1,6 @@
-# Two commands a fresh machine needs: `make serve` and `make test` (see README.md).
-# Each creates .venv and installs what it needs; `make test` also installs Debian's chromium
-# for the browser tests when run as root.
+# Two commands a fresh machine needs: `make serve` and `make test` (see README.md), and a third
+# for JupyterLab, `make lab`. Each creates .venv and installs what it needs; `make test` also
+# installs Debian's chromium for the browser tests when run as root.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   := 127.0.0.1
 PORT   := 8866
 
-.PHONY: serve test venv test-deps chromium data golden lint clean
+.PHONY: serve lab test venv test-deps chromium data golden lint clean
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ test-deps: $(VENV)/.test chromium
 serve: $(VENV)/.base
 	@echo "Serving the dashboards at http://$(HOST):$(PORT)/ (start at http://$(HOST):$(PORT)/voila/render/index.ipynb)"
 	$(VENV)/bin/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --no-browser
+
+## Open notebooks/ in JupyterLab on http://127.0.0.1:8888/lab (the same widgets and charts)
+lab: $(VENV)/.base
+	$(PY) -m explorer.serve lab --port 8888
 
 ## Run the whole test suite (unit, data, notebooks, real Voila + Chromium)
 test: test-deps

@@ -1,8 +1,10 @@
-"""Start the project's Voila server and find Debian's Chromium: shared by tests and scripts.
+"""Start the project's Voila server (or JupyterLab) and find Debian's Chromium: shared by tests
+and scripts.
 
 ``make serve`` runs Voila directly; the browser tests, the benchmarks and the README's
 screenshot start the same server (same ``voila.json``, from the repository root) with
-:func:`running_voila` on a free port.
+:func:`running_voila` on a free port. ``make lab`` runs JupyterLab on notebooks/; the JupyterLab
+browser test starts the same with :func:`running_lab`.
 """
 
 from __future__ import annotations
@@ -73,10 +75,12 @@ def free_port() -> int:
 @contextmanager
 def running_voila(notebooks: str = "notebooks/", port: int | None = None,
                   extra: tuple[str, ...] = (), timeout: float = 60,
-                  log_path: Path | None = None) -> Iterator[str]:
+                  log_path: Path | None = None, cwd: Path = ROOT) -> Iterator[str]:
     """Run ``voila notebooks/`` from the repository root; yield its base URL; stop it after.
 
     Voila's output goes to ``log_path`` when given (kept after), else to a temporary file.
+    ``cwd`` another folder: Voila run from there, without the project's ``voila.json`` (the
+    benchmarks' stock Voila).
     """
     port = free_port() if port is None else port
     voila = Path(sys.executable).with_name("voila")
@@ -84,7 +88,7 @@ def running_voila(notebooks: str = "notebooks/", port: int | None = None,
     with opened as log:
         server = subprocess.Popen(
             [str(voila), notebooks, f"--port={port}", "--no-browser", *extra],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
         url = f"http://127.0.0.1:{port}"
         try:
@@ -106,3 +110,70 @@ def running_voila(notebooks: str = "notebooks/", port: int | None = None,
                 server.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 server.kill()
+
+
+LAB_ARGS = ("--no-browser", "--ServerApp.ip=127.0.0.1", "--ServerApp.root_dir=notebooks",
+            "--LabApp.news_url=", "--LabApp.check_for_updates_class="
+            "jupyterlab.NeverCheckForUpdate")
+"""How ``make lab`` and the tests start JupyterLab: on loopback, over notebooks/, offline."""
+
+
+@contextmanager
+def running_lab(port: int | None = None, timeout: float = 90,
+                log_path: Path | None = None) -> Iterator[tuple[str, str]]:
+    """Run ``jupyter lab`` on notebooks/ with a fresh token and the app exposed to the page
+    (so a test can run its commands); yield (base URL, token); stop it after."""
+    import secrets
+
+    port = free_port() if port is None else port
+    token = secrets.token_hex(16)
+    jupyter = Path(sys.executable).with_name("jupyter")
+    opened = open(log_path, "w+", encoding="utf-8") if log_path else tempfile.TemporaryFile("w+")
+    with opened as log:
+        server = subprocess.Popen(
+            [str(jupyter), "lab", f"--port={port}", f"--IdentityProvider.token={token}",
+             "--LabApp.expose_app_in_browser=True", *LAB_ARGS,
+             *(["--allow-root"] if os.geteuid() == 0 else [])],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
+                        break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        log.seek(0)
+                        raise ExplorerError(
+                            f"JupyterLab did not start; its log:\n{log.read()}") from None
+                    time.sleep(0.3)
+            yield url, token
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+def lab(port: int = 8888) -> int:
+    """``make lab``: JupyterLab on notebooks/ (as :func:`running_lab` starts it, with the
+    login token JupyterLab prints); returns its exit status."""
+    jupyter = Path(sys.executable).with_name("jupyter")
+    root = ["--allow-root"] if os.geteuid() == 0 else []
+    print(f"Opening notebooks/ in JupyterLab at http://127.0.0.1:{port}/lab "
+          "(use the link with the token printed below)", flush=True)
+    return subprocess.call([str(jupyter), "lab", f"--port={port}", *LAB_ARGS, *root],
+                           cwd=ROOT)
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Start the project's servers.")
+    parser.add_argument("what", choices=["lab"])
+    parser.add_argument("--port", type=int, default=8888)
+    arguments = parser.parse_args()
+    raise SystemExit(lab(arguments.port))

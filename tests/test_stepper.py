@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
 import explorer
@@ -179,24 +177,80 @@ def test_the_odds_before_a_roll_are_the_engines() -> None:
 def test_a_bad_upload_shows_a_message_and_keeps_the_game() -> None:
     stepper = Stepper("rifts", players=2, seed=7)
     before = stepper.session.game.snapshot()
-    stepper.upload.value = ({"name": "x.json", "type": "", "size": 3, "content": b"{x}",
-                             "last_modified": datetime.datetime(2026, 1, 1,
-                                                                tzinfo=datetime.UTC)},)
+    stepper.upload.upload("x.json", "{x}")
     assert "explorer-message-error" in stepper.message.value
+    assert "must be JSON text" in stepper.message.value
+    assert stepper.session.game.snapshot() == before
+    stepper.upload._message(None, {"event": "too big", "name": "big.json", "size": 9}, [])
+    assert "big.json is too large for a saved game" in stepper.message.value
+    stepper.upload._message(None, {"event": "file", "name": "x.json", "text": "x" * (6 * 2**20)},
+                            [])
+    assert "too large" in stepper.message.value
     assert stepper.session.game.snapshot() == before
 
 
-def test_save_makes_a_download_link() -> None:
+def test_a_saved_game_of_another_game_is_refused_by_name() -> None:
+    other = explorer.new_game("adventurers", players=2, seed=4)
     stepper = Stepper("rifts", players=2, seed=7)
-    stepper.buttons["save"].click()
-    assert 'download="rifts-game.json"' in stepper.download.value
+    before = stepper.session.game.snapshot()
+    stepper.upload.upload("adv.json", other.to_json())
+    assert ("this is a saved game of Adventurers; this page plays Rifts Adventures: open the "
+            "Adventurers page to load it") in stepper.message.value
+    assert stepper.session.game.snapshot() == before
+
+
+def test_save_is_one_click_and_loads_back() -> None:
+    stepper = Stepper("rifts", players=2, seed=7)
+    stepper.roll()
+    stepper.save_button.click()
+    name, text = stepper.save_button.last
+    assert name == "rifts-seed7-step1.json"
+    assert explorer.load_game(text).snapshot() == stepper.session.game.snapshot()
+    again = Stepper("rifts", players=2, seed=3)
+    again.upload.upload(name, text)
+    assert "Game loaded from rifts-seed7-step1.json" in again.message.value
+    assert again.session.game.snapshot() == stepper.session.game.snapshot()
+
+
+def test_a_new_game_starts_with_the_chosen_options_and_a_rematch_follows_it() -> None:
+    stepper = Stepper("gamma_world", players=2, seed=7)
+    stepper.buttons["new"].click()
+    assert stepper.new_game_form.layout.display == "flex"
+    stepper.new_players.value = 3
+    assert len(stepper.new_seats.children) == 3
+    stepper.new_seed.value = 1234
+    stepper.new_seats.children[2].value = "random"
+    stepper.start_new_game()
+    game = stepper.session.game
+    assert (game.players, game.seed, stepper.session.seats) == (
+        3, 1234, ["human", "heuristic", "random"])
+    # the same game as explorer.new_game with that seed: Player 1, a person, acts first
+    assert game.steps == 0
+    assert game.snapshot() == explorer.new_game("gamma_world", 3, 1234).snapshot()
+    stepper.session.play_to_end_of_game()
+    stepper.refresh()
+    assert "Game over" in stepper.over_text.value and "turns" in stepper.over_text.value
+    stepper.rematch()
+    assert stepper.session.game.seed == 1235 and not stepper.session.game.is_over
+
+
+def test_bad_new_game_options_are_refused_and_change_nothing() -> None:
+    stepper = Stepper("rifts", players=2, seed=7)
+    before = stepper.session.game.snapshot()
+    for players, seed, seats in ((9, 1, ["human"] * 9), (2, -1, ["human", "human"]),
+                                 (2, 1, ["human", "robot"]), (True, 1, ["human"])):
+        with pytest.raises(IllegalAction):
+            stepper.session.new_game(players, seed, seats)
+    assert stepper.session.game.snapshot() == before
 
 
 def test_a_compact_example_starts_again() -> None:
     box = example("rifts", {"parties": [{"members": [{"name": "Cyber-Knight"}],
                                          "location": "Farms"}, {}], "at": "combat",
                             "foe": "Wolfen"}, "A Cyber-Knight meets Wolfen")
-    stepper = box.children[1]
+    assert box.stepper is None  # drawn on demand
+    stepper = box.start()
+    assert box.children[1] is stepper and box.start() is stepper
     stepper.roll()
     assert stepper.session.game.steps == 1
     stepper.restart()

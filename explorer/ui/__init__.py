@@ -13,6 +13,7 @@ import hashlib
 import html
 import logging
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -88,6 +89,14 @@ def enable_offline_charts() -> None:
     The bundle is what ``alt.JupyterChart.enable_offline()`` builds with vl-convert, made once
     in a separate process and cached on disk, so a viewer's kernel never loads vl-convert's
     JavaScript runtime (about 100 MB of memory per kernel).
+
+    The bundle (about 900 KB) is served as one static file from the pages' folder
+    (``notebooks/static/``, see :func:`served_bundle`), and each chart's module is a few lines
+    that import it by URL: the browser fetches and runs it once for every chart of the page,
+    from its cache on later visits. Shipped inline in every chart instead, each chart sent the
+    900 KB through the kernel's socket and ran it anew, and on a busy machine a chart could take
+    longer than the 2 seconds anywidget gives a widget to start ("[anywidget] Failed to
+    initialize model", then "model not found" on the page).
     """
     import altair as alt
 
@@ -103,5 +112,45 @@ def enable_offline_charts() -> None:
                 subprocess.run([sys.executable, "-c", _BUNDLE_SCRIPT, str(partial)],
                                check=True, timeout=300)
                 partial.replace(path)
-    alt.JupyterChart._esm = path.read_text(encoding="utf-8")
+    served = served_bundle(path)
+    alt.JupyterChart._esm = loader(served.name) if served is not None else \
+        path.read_text(encoding="utf-8")
     alt.JupyterChart._is_offline = True
+
+
+STATIC = Path(__file__).resolve().parents[2] / "notebooks" / "static"
+"""Where the pages' static files live: Voila serves them at ``/voila/files/static/`` (the
+pattern in voila.json's ``file_allowlist``), JupyterLab at ``/files/static/``."""
+
+
+def served_bundle(path: Path) -> Path | None:
+    """The Vega bundle copied into :data:`STATIC` under its own name (content-keyed, so a
+    browser's cached copy is never stale); None when the pages' folder is not there (an
+    installed package) or cannot be written."""
+    if not STATIC.parent.is_dir():
+        return None
+    target = STATIC / path.name
+    try:
+        if not target.exists() or target.stat().st_size != path.stat().st_size:
+            STATIC.mkdir(exist_ok=True)
+            partial = target.with_suffix(f".{os.getpid()}.tmp")
+            shutil.copyfile(path, partial)
+            partial.replace(target)
+    except OSError:
+        log.warning("cannot write %s: charts carry the Vega bundle inline", target)
+        return None
+    return target
+
+
+def loader(name: str) -> str:
+    """A chart module that imports the served bundle ``static/<name>`` by URL: under Voila at
+    ``<base>voila/files/``, under JupyterLab at ``<base>files/`` (the base URL from the page's
+    Jupyter configuration)."""
+    return f"""
+const node = document.getElementById("jupyter-config-data");
+const config = node ? JSON.parse(node.textContent || "{{}}") : {{}};
+const base = new URL(config.baseUrl || "/", window.location.origin);
+const served = window.location.pathname.includes("/voila/") ? "voila/files/" : "files/";
+const bundle = await import(new URL(served + "static/{name}", base).href);
+export default bundle.default;
+"""

@@ -64,12 +64,6 @@ _STYLE = faces.FACE_STYLE + _BROWSER_STYLE
 """Every style a page with card faces needs (the faces' own and the browser's)."""
 
 
-def card_face_html(frame: pl.DataFrame, table: Table, name: str, game: str) -> str:
-    """The face of one card (a thin alias of :func:`explorer.ui.faces.face`, kept for
-    callers written before it; ``frame`` is not read)."""
-    return faces.face(game, name, table.name)
-
-
 _TABLE_ESM = """
 function render({ model, el }) {
   const box = document.createElement("div");

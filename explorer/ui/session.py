@@ -11,14 +11,18 @@ and validated by :func:`explorer.load_game`, and a refused input changes nothing
 
 from __future__ import annotations
 
+import importlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from explorer import odds as odds_module
-from explorer.engine import Chance, Decision, Game, LogEntry, load_game, new_game
+from explorer.engine import Action, Chance, Decision, Game, LogEntry, load_game, new_game
 from explorer.engine.bots import Bot, make_bot
+from explorer.engine.dice import Roll
 from explorer.errors import IllegalAction, SavedGameError
+from explorer.games import GAMES
 from explorer.odds import Odds
 
 SEAT_KINDS = ("human", "heuristic", "random")
@@ -62,7 +66,9 @@ class View:
 
     ``kind``: "decision", "chance" or "over"; ``choices``: the legal actions' texts (a
     decision) or the outcomes' texts (a chance step); ``odds``: the exact odds of a chance step
-    (from :func:`explorer.odds.at`)."""
+    (from :func:`explorer.odds.at`); ``effects``: a chance step's outcomes with what each does
+    ("16: succeeds"); ``verb``: what its button does ("Roll", "Draw", "Pick at random");
+    ``title``: the phase in people's words."""
 
     kind: str
     phase: str
@@ -73,6 +79,19 @@ class View:
     odds: Odds | None = None
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    effects: tuple[str, ...] = ()
+    verb: str = ""
+    title: str = ""
+
+
+def chance_verb(pending: Chance) -> str:
+    """What a chance step's button does: "Roll" dice, "Draw" a card, "Pick at random"."""
+    kind = pending.outcomes[0].name
+    if isinstance(pending.odds, Roll) or kind in ("roll", "count"):
+        return "Roll"
+    if kind == "card":
+        return "Draw"
+    return "Pick at random"
 
 
 @dataclass
@@ -82,6 +101,8 @@ class PlaySession:
     game: Game
     seats: list[str] = field(default_factory=list)
     bot_seed: int = 0
+    show_every_hand: bool = False
+    """Teaching: show every seat's hand and every log line (else a person sees his own)."""
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -114,18 +135,74 @@ class PlaySession:
     def view(self) -> View:
         game = self.game
         pending = game.pending
-        common = {"phase": game.phase, "cell": cell_of(game.game_id, game.phase),
-                  "scores": tuple(game.scores)}
+        cell = cell_of(game.game_id, game.phase)
+        common = {"phase": game.phase, "cell": cell, "scores": tuple(game.scores),
+                  "title": CELL_TITLES.get(cell, cell)}
         if pending is None:
             return View("over", player=None, prompt="The game is over", choices=(),
                         winners=tuple(game.winners), **common)
         if isinstance(pending, Chance):
             return View("chance", player=None, prompt=pending.label,
                         choices=tuple(str(o) for o in pending.outcomes),
-                        odds=odds_module.at(game), **common)
+                        odds=odds_module.at(game, self.viewer),
+                        effects=tuple(odds_module.effects(game)),
+                        verb=chance_verb(pending), **common)
         assert isinstance(pending, Decision)
         return View("decision", player=pending.player, prompt=pending.prompt,
                     choices=tuple(str(a) for a in pending.actions), **common)
+
+    # ---- what a viewer sees ------------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the page sees with: the first seat a person plays (None: every
+        hand shown, or nobody plays in person)."""
+        if self.show_every_hand or "human" not in self.seats:
+            return None
+        return self.seats.index("human")
+
+    def position(self) -> dict[str, Any]:
+        """The game's position as the viewer may see it (``explorer.games.<game>.position``)."""
+        package = importlib.import_module(f"explorer.games.{self.game.game_id}")
+        return package.position(self.game, self.viewer)
+
+    def lines(self, entries: Sequence[LogEntry]) -> list[str]:
+        """Log entries as the viewer reads them, in people's words (no phase ids); the
+        entries the viewer may not see are left out."""
+        viewer = self.viewer
+        return [line for e in entries if (line := e.line(viewer)) is not None]
+
+    def recent(self) -> list[LogEntry]:
+        """What happened since the person's last move (their roll or choice, and every bot
+        move and roll after it): the result a page shows until the next step."""
+        log = self.game.log
+        mark = getattr(self, "_mark", 0)
+        return log[mark:] if mark <= len(log) else []
+
+    def events(self) -> list[LogEntry]:
+        """The big events since the person's last move (a Foe defeated, a location captured,
+        a party Wiped Out, the game won)."""
+        return [e for e in self.recent() if e.event]
+
+    def choices(self) -> list[tuple[Action, Odds | None]]:
+        """The pending decision's actions with the odds of what each leads to (computed once
+        per position)."""
+        key = (id(self.game), self.game.steps, len(self.game.log))
+        cached = getattr(self, "_choices", None)
+        if cached is None or cached[0] != key:
+            cached = (key, odds_module.choices(self.game))
+            self._choices = cached
+        return cached[1]
+
+    def _moved(self) -> None:
+        self._mark = len(self.game.log)
+
+    def summary(self) -> dict[str, Any]:
+        """A finished game in brief: the winners, every seat's score, the turns played."""
+        game = self.game
+        turns = self.position().get("turn", 0)
+        return {"winners": list(game.winners), "scores": list(game.scores), "turns": turns,
+                "steps": game.steps}
 
     def waiting_for_person(self) -> bool:
         """A decision of a seat a person plays is pending."""
@@ -144,12 +221,15 @@ class PlaySession:
         pending = self.game.pending
         if not isinstance(pending, Decision):
             raise IllegalAction("no decision is pending: this step is a roll or a draw")
-        self.game.step(pending.actions[self._index(index, len(pending.actions), "the choice")])
+        action = pending.actions[self._index(index, len(pending.actions), "the choice")]
+        self._moved()
+        self.game.step(action)
 
     def roll(self) -> None:
         """Roll (or draw) with the game's seeded generator."""
         if not self.game.is_chance:
             raise IllegalAction("no roll or draw is pending")
+        self._moved()
         self.game.step()
 
     def force(self, index: int) -> None:
@@ -157,13 +237,16 @@ class PlaySession:
         pending = self.game.pending
         if not isinstance(pending, Chance):
             raise IllegalAction("no roll or draw is pending")
-        self.game.step(pending.outcomes[self._index(index, len(pending.outcomes),
-                                                    "the outcome")])
+        outcome = pending.outcomes[self._index(index, len(pending.outcomes), "the outcome")]
+        self._moved()
+        self.game.step(outcome)
 
     def undo(self) -> None:
         self.game.undo()
+        self._mark = len(self.game.log)
 
     def redo(self) -> None:
+        self._moved()
         self.game.redo()
 
     def persons_turn(self) -> bool:
@@ -212,6 +295,7 @@ class PlaySession:
             return (getattr(session.game.state, "active", None) != active
                     or session._turn_marker() != turn)
 
+        self._moved()
         return self.play(stop, progress=progress)
 
     def _turn_marker(self) -> tuple[Any, ...]:
@@ -222,7 +306,32 @@ class PlaySession:
                 tuple(getattr(p, "turn", 0) for p in parties))
 
     def play_to_end_of_game(self, progress: Callable[[int], None] | None = None) -> int:
+        self._moved()
         return self.play(lambda session: False, progress=progress)
+
+    # ---- new games ---------------------------------------------------------------------------
+
+    def new_game(self, players: object, seed: object, seats: Sequence[str]) -> None:
+        """Start a new game of the same game with ``players``, ``seed`` and ``seats`` (checked;
+        a refused one changes nothing)."""
+        rules = self.game.rules
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                rules.min_players <= players <= rules.max_players):
+            raise IllegalAction(f"{rules.title} is for {rules.min_players} to "
+                                f"{rules.max_players} players; found {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise IllegalAction(f"the seed must be a whole number from 0 to {2**63 - 1}; "
+                                f"found {seed!r}")
+        seats = list(seats)
+        if len(seats) != players or any(s not in SEAT_KINDS for s in seats):
+            raise IllegalAction(f"choose {players} seats, each one of {', '.join(SEAT_KINDS)}")
+        game = new_game(self.game.game_id, players=players, seed=seed, **self.game.options)
+        self.game, self.bot_seed, self._mark = game, seed, 0
+        self.set_seats(seats)
+
+    def rematch(self) -> None:
+        """The same game again, the same players in the same seats, with the next seed."""
+        self.new_game(self.game.players, (self.game.seed + 1) % 2**63, self.seats)
 
     # ---- the record --------------------------------------------------------------------------
 
@@ -250,13 +359,31 @@ class PlaySession:
         """Replace the game by a saved one; a bad save changes nothing."""
         if isinstance(text, bytes | bytearray | memoryview):
             if len(text) > MAX_SAVE_BYTES:
-                raise SavedGameError(f"a saved game must be under {MAX_SAVE_BYTES} bytes")
+                raise SavedGameError(f"a saved game must be under {MAX_SAVE_BYTES // 2**20} MB")
             try:
                 text = bytes(text).decode("utf-8")
             except UnicodeDecodeError:
                 raise SavedGameError("a saved game must be UTF-8 JSON text") from None
+        if isinstance(text, str):
+            self._same_game(text)
         game = load_game(text)
         seats = self.seats if len(self.seats) == game.players else (
             ["human"] + ["heuristic"] * (game.players - 1))
         self.game = game
+        self._mark = len(game.log)
         self.set_seats(seats)
+
+    def _same_game(self, text: str) -> None:
+        """A saved game of another game is refused, saying which it is."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return  # load_game says what is wrong with it
+        other = data.get("game") if isinstance(data, dict) else None
+        mine = self.game.game_id
+        if isinstance(other, str) and other != mine:
+            title = GAMES.get(other)
+            if title is None:
+                raise SavedGameError("this file is not a saved game of any game here")
+            raise SavedGameError(f"this is a saved game of {title}; this page plays "
+                                 f"{GAMES[mine]}: open the {title} page to load it")

@@ -4,16 +4,18 @@
 >>> play = Stepper("rifts", players=2, seed=7)   # first cell: the toolbar, status and log
 >>> play.cell("decision")                         # one cell per phase of the turn
 
-The cell of the phase the game is in is live: its legal actions as buttons (or a list, when
-there are many), and before every roll or draw its exact odds as a chart with the modifiers'
-breakdown, a Roll button and a "what if" choice of outcome. The other cells show what happened
-there last. The model is :class:`explorer.ui.session.PlaySession`; this module only draws it.
+The cell of the phase the game is in is live: the table as it stands (every seat's cards,
+the Foe or the battle), what the last step did, and the step to take: a decision's legal
+actions as buttons (or a list, when there are many) with the odds of what each leads to, or a
+roll or draw with its exact odds, a Roll (or Draw) button and a "what if" choice of outcome.
+After each click the live cell is brought into view. The other cells show what happened there
+last. The model is :class:`explorer.ui.session.PlaySession`; this module only draws it.
 """
 
 from __future__ import annotations
 
-import base64
 import html
+import secrets
 from functools import cache, cached_property
 from typing import Any
 
@@ -23,34 +25,51 @@ import polars as pl
 
 from explorer import cards
 from explorer.errors import IllegalAction
+from explorer.games import GAMES
 from explorer.odds import Odds
 from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts
-from explorer.ui.cards import _STYLE, card_face_html
-from explorer.ui.session import CELL_TITLES, CELLS, SEAT_KINDS, PlaySession
+from explorer.ui.faces import FACE_STYLE, face
+from explorer.ui.page import DownloadButton, Scroller, UploadButton
+from explorer.ui.session import CELL_TITLES, CELLS, SEAT_KINDS, PlaySession, View
+from explorer.ui.table import TABLE_STYLE, TableView
 
 FOLLOW = "follow"
 """The name of a cell that shows whatever step is pending, whatever the phase."""
 BUTTONS_UP_TO = 8
-CHART_OUTCOMES_UP_TO = 60
+CHART_OUTCOMES_UP_TO = 24
+RESULT_LINES = 8
+LOG_LINES = 80
+SEAT_LABELS = {"human": "a person", "heuristic": "the heuristic bot", "random": "a random bot"}
+SCORE_WORDS = {"rifts": "AT", "adventurers": "locations visited",
+               "gamma_world": "locations held"}
 
 _STEP_STYLE = """
 <style>
 .step-cell { border-left: 4px solid #cbd5e1; padding: 4px 10px; margin: 4px 0; }
 .step-cell.step-live { border-left-color: #f59e0b; background: #fffbeb; }
 .step-cell h4 { margin: 2px 0 6px 0; font-family: sans-serif; }
-.step-history { font-size: 12px; color: #334155; font-family: sans-serif; }
-.step-odds { font-family: sans-serif; font-size: 13px; }
-.stepper-log-box { max-height: 260px; overflow: auto; font-size: 12px; font-family: monospace; }
+.step-history { font-size: 12px; color: #334155; font-family: sans-serif; margin: 2px 0; }
+.step-odds, .step-result, .step-prompt, .step-draw { font-family: sans-serif; font-size: 13px; }
+.step-result { background: #f1f5f9; border-radius: 6px; padding: 4px 8px; margin: 4px 0; }
+.step-result ul { margin: 2px 0 2px 18px; padding: 0; }
+.step-event { background: #dcfce7; border: 1px solid #16a34a; border-radius: 6px;
+  padding: 4px 8px; margin: 4px 0; font-weight: bold; font-family: sans-serif; }
+.step-choice-odds { font-family: sans-serif; font-size: 12px; color: #334155;
+  align-self: center; margin-left: 6px; }
+.stepper-log-box { max-height: 260px; overflow: auto; font-size: 12px; font-family: sans-serif; }
 .stepper-status-line { font-family: sans-serif; }
+.stepper-over { background: #eff6ff; border: 1px solid #1d4ed8; border-radius: 8px;
+  padding: 6px 10px; font-family: sans-serif; }
 </style>
 """
 
 
 def outcome_chart(odds: Odds) -> alt.Chart:
-    """The exact distribution of a roll or draw, one bar per outcome (a pure function)."""
+    """The exact distribution of a roll, one bar per result in the table's order (a pure
+    function)."""
     data = odds.table.with_row_index("order")
-    return alt.Chart(data, title=odds.title, width=440).mark_bar().encode(
+    return alt.Chart(data, title=odds.title, width=420).mark_bar().encode(
         x=alt.X("probability:Q", title="probability", axis=alt.Axis(format="%")),
         y=alt.Y("outcome:N", sort=alt.EncodingSortField("order"), title=None),
         tooltip=["outcome", "exact", alt.Tooltip("probability:Q", format=".2%")],
@@ -79,6 +98,53 @@ def odds_html(odds: Odds) -> str:
     return f'<div class="step-odds">{"<br>".join(lines)}</div>'
 
 
+def choice_odds_html(odds: Odds) -> str:
+    """The odds beside a decision's button: what the action leads to, in a line."""
+    parts = []
+    interval = odds.extra.get("interval", {})
+    shown = [(name, p) for name, p in odds.outcomes if p] if len(odds.outcomes) > 2 else []
+    if odds.p is not None and not shown:
+        parts.append(f'<b class="step-choice-p" data-exact="{odds.p}">{float(odds.p):.0%}'
+                     f"</b> {html.escape(_first_outcome(odds))}")
+    for name, p in shown:
+        low, high = interval.get(name, (None, None))
+        spread = f" ({low:.0%}-{high:.0%})" if low is not None else ""
+        parts.append(f"{html.escape(name)} <b>{float(p):.0%}</b>{spread}")
+    estimated = "estimate" in odds.note
+    now = odds.extra.get("escape_this_round")
+    if now is not None:
+        parts.append(f"this round's Escape roll {float(now):.0%}")
+    how = "estimated" if estimated else "exact"
+    return (f'<span class="step-choice-odds" title="{html.escape(odds.title)}: '
+            f'{html.escape(odds.note or how)}">{" · ".join(parts)} <i>({how})</i></span>')
+
+
+def _first_outcome(odds: Odds) -> str:
+    if odds.outcomes and odds.outcomes[0][0] not in ("success", "failure"):
+        return odds.outcomes[0][0]
+    return "succeeds"
+
+
+def draw_html(view: View) -> str | None:
+    """A fair draw or random pick in one line ("each of the 29 cards: 1/29"), the outcomes
+    listed below it; None when the outcomes are not equally likely."""
+    odds = view.odds
+    if odds is None or not odds.outcomes or view.verb == "Roll":
+        return None
+    groups: dict[Any, list[str]] = {}
+    for name, p in odds.outcomes:
+        groups.setdefault(p, []).append(name)
+    what = "cards" if view.verb == "Draw" else "candidates"
+    lines = []
+    for p, names in sorted(groups.items(), key=lambda item: -item[0]):
+        each = f"each of the {len(names)} {what}" if len(names) > 1 else names[0]
+        listed = ", ".join(html.escape(n) for n in names)
+        lines.append(f'<div><b>{html.escape(each)}</b>: {p} ({float(p):.1%})'
+                     + (f'<details><summary>which</summary>{listed}</details>'
+                        if len(names) > 1 else "") + "</div>")
+    return f'<div class="step-draw">{"".join(lines)}</div>'
+
+
 @cache
 def card_index(game_id: str) -> _CardIndex:
     """The card index of a game, built once per kernel."""
@@ -90,14 +156,14 @@ class _CardIndex:
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
-        self.cards: dict[str, tuple[Table, pl.DataFrame]] = {}
+        self.cards: dict[str, str] = {}
         for name in cards.tables(game_id):
-            table = cards.declaration(game_id, name)
+            table: Table = cards.declaration(game_id, name)
             if table.kind != "cards":
                 continue
-            frame = cards.load(game_id, name)
+            frame: pl.DataFrame = cards.load(game_id, name)
             for card in frame["name"].to_list():
-                self.cards.setdefault(card, (table, frame))
+                self.cards.setdefault(card, name)
         self.by_length = sorted(self.cards, key=len, reverse=True)
 
     def mentioned(self, texts: list[str], limit: int = 3) -> list[str]:
@@ -112,8 +178,7 @@ class _CardIndex:
         return found
 
     def face(self, name: str) -> str:
-        table, frame = self.cards[name]
-        return card_face_html(frame, table, name, self.game_id)
+        return face(self.game_id, name, self.cards[name])
 
 
 class PhaseCell(widgets.VBox):
@@ -133,37 +198,32 @@ class PhaseCell(widgets.VBox):
         self.add_class("step-cell")
         self.add_class(f"step-cell-{name}")
         self._chart: alt.JupyterChart | None = None
-        self._buttons: list[widgets.Button] = []
+        self._rows: list[tuple[widgets.Button, widgets.HTML, widgets.HBox]] = []
         self._faces: list[widgets.HTML] = []
 
     def refresh(self) -> None:
-        session = self.stepper.session
-        view = session.view()
-        live = (self.cell_name in (view.cell, FOLLOW)) and view.kind != "over"
-        if live:
-            self.add_class("step-live")
-        else:
-            self.remove_class("step-live")
+        stepper = self.stepper
+        session = stepper.session
+        view = stepper.view
+        live = self.cell_name in (view.cell, FOLLOW) and view.kind != "over"
+        for css in ("step-live", stepper.live_class):
+            if live:
+                self.add_class(css)
+            else:
+                self.remove_class(css)
         if view.kind == "over" and self.cell_name == FOLLOW:
-            self.note.value = f"<b>Game over</b>: scores {', '.join(map(str, view.scores))}"
-            self._show([self.note])
+            self._show([stepper.table, stepper.result, stepper.over])
             return
         if not live:
-            entries = session.log_of(self.cell_name)
-            items = "".join(f"<li>{html.escape(str(e))}</li>" for e in entries) or \
+            lines = session.lines(session.log_of(self.cell_name))
+            items = "".join(f"<li>{html.escape(line)}</li>" for line in lines) or \
                 "<li>Nothing has happened here yet.</li>"
             self.note.value = f'<ul class="step-history">{items}</ul>'
             self._show([self.note])
             return
-        recent: list[widgets.Widget] = []
-        if self.cell_name == FOLLOW and session.game.log:  # what just happened, in brief
-            lines = "".join(f"<li>{html.escape(e.text)}</li>" for e in session.game.log[-6:])
-            self.note.value = f'<ul class="step-history">{lines}</ul>'
-            recent = [self.note]
-        if view.kind == "decision":
-            self._show(recent + self._decision(view))
-        else:
-            self._show(recent + self._chance(view))
+        parts = [stepper.table, stepper.result]
+        parts += self._decision(view) if view.kind == "decision" else self._chance(view)
+        self._show(parts)
 
     def _show(self, parts: list[widgets.Widget]) -> None:
         if tuple(parts) != self.body.children:  # identity: the same widgets stay put
@@ -173,7 +233,7 @@ class PhaseCell(widgets.VBox):
 
     @cached_property
     def note(self) -> widgets.HTML:
-        """What happened here, or in brief just before (the follow cell), or the game's end."""
+        """What happened here."""
         return widgets.HTML()
 
     @cached_property
@@ -181,24 +241,42 @@ class PhaseCell(widgets.VBox):
         return widgets.HTML()
 
     @cached_property
-    def choice_row(self) -> widgets.HBox:
-        return widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+    def choice_box(self) -> widgets.VBox:
+        return widgets.VBox()
 
-    def _choice_buttons(self, count: int) -> list[widgets.Button]:
+    def _choice_rows(self, count: int) -> list[tuple[widgets.Button, widgets.HTML,
+                                                     widgets.HBox]]:
         guard = self.stepper.message.guard
-        while len(self._buttons) < count:
-            slot = len(self._buttons)  # the button in this slot takes the choice of that index
+        while len(self._rows) < count:
+            slot = len(self._rows)  # the button in this slot takes the choice of that index
             button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.add_class("step-choice")
             button.on_click(guard(lambda _, i=slot: self.stepper.act(i)))
-            self._buttons.append(button)
-        return self._buttons[:count]
+            odds = widgets.HTML()
+            odds.add_class("step-choice-odds-box")
+            self._rows.append((button, odds, widgets.HBox([button, odds])))
+        return self._rows[:count]
 
     @cached_property
     def choice_list(self) -> widgets.Dropdown:
         choices = widgets.Dropdown(layout=widgets.Layout(width="520px"))
         choices.add_class("step-choices")
+        choices.observe(self.stepper.message.guard(lambda _: self._chosen_face()),
+                        names="value")
         return choices
+
+    def _chosen_face(self) -> None:
+        """The face of the card the choice in the list names (a profession, a card to play)."""
+        index = self.choice_list.value
+        choices = self.stepper.view.choices
+        if not isinstance(index, int) or not 0 <= index < len(choices):
+            return
+        names = self.stepper.card_index.mentioned([choices[index]], limit=1)
+        self.chosen_face.value = self.stepper.card_index.face(names[0]) if names else ""
+
+    @cached_property
+    def chosen_face(self) -> widgets.HTML:
+        return widgets.HTML()
 
     @cached_property
     def take_row(self) -> widgets.HBox:
@@ -210,7 +288,7 @@ class PhaseCell(widgets.VBox):
 
     @cached_property
     def face_row(self) -> widgets.HBox:
-        return widgets.HBox()
+        return widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
 
     @cached_property
     def odds_view(self) -> widgets.HTML:
@@ -225,7 +303,7 @@ class PhaseCell(widgets.VBox):
 
     @cached_property
     def what_if(self) -> widgets.Dropdown:
-        what_if = widgets.Dropdown(description="What if:", layout=widgets.Layout(width="360px"))
+        what_if = widgets.Dropdown(description="What if:", layout=widgets.Layout(width="380px"))
         what_if.add_class("step-whatif")
         return what_if
 
@@ -239,42 +317,57 @@ class PhaseCell(widgets.VBox):
 
     # ---- the live cell -------------------------------------------------------------------
 
-    def _decision(self, view: Any) -> list[widgets.Widget]:
-        who = f"Player {view.player + 1}"
+    def _decision(self, view: View) -> list[widgets.Widget]:
+        stepper = self.stepper
+        who = stepper.seat_name(view.player)
         self.prompt.value = (f'<div class="step-prompt"><b>{html.escape(who)}</b>: '
                              f"{html.escape(view.prompt)}</div>")
         controls: list[widgets.Widget] = [self.prompt]
+        person = stepper.session.seats[view.player] == "human"
+        odds: list[Odds | None] = [o for _, o in stepper.session.choices()] if person else []
+        odds += [None] * (len(view.choices) - len(odds))
         if len(view.choices) <= BUTTONS_UP_TO:
-            buttons = self._choice_buttons(len(view.choices))
-            for button, text in zip(buttons, view.choices, strict=True):
+            rows = self._choice_rows(len(view.choices))
+            for (button, shown, _), text, each in zip(rows, view.choices, odds, strict=True):
                 button.description = button.tooltip = text
-            if tuple(buttons) != self.choice_row.children:
-                self.choice_row.children = buttons
-            controls.append(self.choice_row)
+                shown.value = choice_odds_html(each) if each is not None else ""
+            boxes = [row for _, _, row in rows]
+            if tuple(boxes) != self.choice_box.children:
+                self.choice_box.children = boxes
+            controls.append(self.choice_box)
         else:
-            self.choice_list.options = [(t, i) for i, t in enumerate(view.choices)]
+            self.choice_list.options = [
+                (text + (f" ({float(each.p):.0%})" if each is not None and each.p is not None
+                         else ""), i) for i, (text, each) in enumerate(zip(view.choices, odds,
+                                                                          strict=True))]
             self.choice_list.index = 0  # a new step starts on its first choice
-            controls.append(self.take_row)
-        names = self.stepper.card_index.mentioned([view.prompt, *view.choices])
+            self._chosen_face()
+            controls += [self.take_row, self.chosen_face]
+            return controls
+        names = stepper.card_index.mentioned([view.prompt, *view.choices])
         if names:
             while len(self._faces) < len(names):
                 self._faces.append(widgets.HTML())
             faces = self._faces[:len(names)]
-            for face, name in zip(faces, names, strict=True):
-                face.value = self.stepper.card_index.face(name)
+            for shown, name in zip(faces, names, strict=True):
+                shown.value = stepper.card_index.face(name)
             if tuple(faces) != self.face_row.children:
                 self.face_row.children = faces
             controls.append(self.face_row)
         return controls
 
-    def _chance(self, view: Any) -> list[widgets.Widget]:
+    def _chance(self, view: View) -> list[widgets.Widget]:
         odds = view.odds
         self.prompt.value = f'<div class="step-prompt"><b>{html.escape(view.prompt)}</b></div>'
         parts: list[widgets.Widget] = [self.prompt]
-        if odds is not None:
+        drawn = draw_html(view)
+        if drawn is not None:
+            self.odds_view.value = drawn
+            parts.append(self.odds_view)
+        elif odds is not None:
             self.odds_view.value = odds_html(odds)
             parts.append(self.odds_view)
-            if len(odds.outcomes) <= CHART_OUTCOMES_UP_TO:
+            if 1 < len(odds.outcomes) <= CHART_OUTCOMES_UP_TO:
                 chart = outcome_chart(odds)
                 enable_offline_charts()  # the first chart of the kernel sets up Vega offline
                 if self._chart is None:
@@ -284,11 +377,23 @@ class PhaseCell(widgets.VBox):
                 else:
                     self._chart.chart = chart
                 parts.append(self._chart)
-        self.roll_button.description = "Roll" if "roll" in view.prompt.lower() else "Draw"
-        self.what_if.options = [(t, i) for i, t in enumerate(view.choices)]
+        self.roll_button.description = view.verb
+        self.what_if.options = [(t, i) for i, t in enumerate(view.effects or view.choices)]
         self.what_if.index = 0
-        parts.append(self.roll_row)
+        secret = odds is not None and odds.extra.get("unseen_elsewhere")
+        if secret:  # "what if" would show which cards are left in the deck
+            self.secret_note.value = (
+                '<div class="step-odds">"What if" is off for this draw: its list would show '
+                "which cards the deck still holds, and so what the others hold. Tick Show every "
+                "hand to use it.</div>")
+            parts += [self.roll_button, self.secret_note]
+        else:
+            parts.append(self.roll_row)
         return parts
+
+    @cached_property
+    def secret_note(self) -> widgets.HTML:
+        return widgets.HTML()
 
 
 class Stepper(widgets.VBox):
@@ -299,19 +404,30 @@ class Stepper(widgets.VBox):
                  compact: bool = False, **options: Any) -> None:
         self.session = PlaySession.start(game_id, players, seed, seats, scenario, **options)
         self.start = (game_id, players, seed, seats, scenario, options)
+        self.compact = compact
+        self.view: View = self.session.view()
         self.card_index = card_index(game_id)
         self.message = MessageArea()
+        self.live_class = f"step-live-{secrets.token_hex(4)}"
+        self.scroller = Scroller(target=f".{self.live_class}")
         self._cells: dict[str, PhaseCell] = {}
         guard = self.message.guard
         self.status = widgets.HTML()
         self.status.add_class("stepper-status")
-        self.seat_boxes = [widgets.Dropdown(options=list(SEAT_KINDS), value=kind,
-                                            description=f"Player {s + 1}",
-                                            layout=widgets.Layout(width="210px"))
-                           for s, kind in enumerate(self.session.seats)]
-        for box in self.seat_boxes:
-            box.add_class("stepper-seat")
-            box.observe(guard(lambda _: self._seats_changed()), names="value")
+        self.table = TableView(game_id)
+        self.result = widgets.HTML()
+        self.result.add_class("step-result-box")
+        self.over = widgets.VBox()
+        self.over.add_class("stepper-over-box")
+        self.over_text = widgets.HTML()
+        self.over_buttons = widgets.HBox()
+        self.every_hand = widgets.Checkbox(value=False, description="Show every hand",
+                                           indent=False, layout=widgets.Layout(width="150px"))
+        self.every_hand.add_class("stepper-every-hand")
+        self.every_hand.observe(guard(lambda _: self._every_hand()), names="value")
+        self.seat_row = widgets.HBox()
+        self.seat_boxes: list[widgets.Dropdown] = []
+        self._seat_dropdowns(self.session.seats)
         self.auto_roll = widgets.Checkbox(value=True, description="Roll for bots",
                                           indent=False, layout=widgets.Layout(width="130px"))
         buttons = {}
@@ -319,40 +435,42 @@ class Stepper(widgets.VBox):
                 ("undo", "Undo", "undo", self.undo), ("redo", "Redo", "repeat", self.redo),
                 ("turn", "Play to end of turn", "forward", self.play_turn),
                 ("game", "Play to end of game", "fast-forward", self.play_game),
-                ("save", "Save", "download", self.save)):
+                ("new", "New game", "plus", self.toggle_new_game)):
             button = widgets.Button(description=label, icon=icon,
                                     layout=widgets.Layout(width="auto"))
             button.add_class(f"stepper-{key}")
             button.on_click(guard(lambda _, run=action: run()))
             buttons[key] = button
         self.buttons = buttons
+        self.save_button = DownloadButton(self._save_file, on_error=self._error,
+                                          description="Save")
+        self.save_button.add_class("stepper-save")
+        self.upload = UploadButton(guard(self._load), self._refused)
+        self.upload.add_class("stepper-load")
         self.progress = widgets.IntProgress(min=0, max=1, layout=widgets.Layout(
             width="300px", visibility="hidden"))
         self.progress.add_class("stepper-progress")
-        self.download = widgets.HTML()
-        self.download.add_class("stepper-save")
-        self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Load a game")
-        self.upload.add_class("stepper-load")
-        self.upload.observe(guard(lambda _: self._load()), names="value")
         self.log_view = widgets.HTML()
         self.log_view.add_class("stepper-log")
-        if compact:  # a live example: the position, Undo, Restart and the pending step
+        self.new_game_form = self._new_game_form()
+        style = widgets.HTML(_STYLE_ALL)
+        if compact:  # a live example: the table, Undo, Start again and the pending step
             restart = widgets.Button(description="Start again", icon="refresh")
             restart.add_class("stepper-restart")
             restart.on_click(guard(lambda _: self.restart()))
-            children = [widgets.HTML(_STYLE + _STEP_STYLE), self.status,
-                        widgets.HBox([buttons["undo"], restart]), self.message,
-                        self.cell(FOLLOW)]
+            children = [style, self.status,
+                        widgets.HBox([buttons["undo"], restart, self.every_hand]),
+                        self.message, self.cell(FOLLOW), self.scroller]
         else:
             children = [
-                widgets.HTML(_STYLE + _STEP_STYLE),
-                self.status,
-                widgets.HBox([*self.seat_boxes, self.auto_roll]),
-                widgets.HBox([*list(buttons.values()), self.progress]),
-                widgets.HBox([self.download, self.upload]),
-                self.message,
-                widgets.Accordion(children=[self.log_view], titles=("Game log",)),
+                style, self.status,
+                widgets.HBox([self.seat_row, self.auto_roll, self.every_hand]),
+                widgets.HBox([buttons["undo"], buttons["redo"], buttons["turn"],
+                              buttons["game"], self.progress]),
+                widgets.HBox([self.save_button, self.upload, buttons["new"]]),
+                self.new_game_form, self.message, self.over,
+                widgets.Accordion(children=[self.log_view], titles=("Game log, newest first",)),
+                self.scroller,
             ]
         super().__init__(children=children)
         self.add_class("stepper")
@@ -364,8 +482,8 @@ class Stepper(widgets.VBox):
         """The cell of one phase ("decision", "travel", "combat", ...)."""
         cells = CELLS.get(self.session.game.game_id, ())
         if name not in cells and name != FOLLOW:
-            raise IllegalAction(f"{self.session.game.game_id} has no phase cell {name!r}; "
-                                f"cells: {', '.join(cells)}")
+            raise IllegalAction(f"{GAMES[self.session.game.game_id]} has no phase cell "
+                                f"{name!r}; cells: {', '.join(cells)}")
         if name not in self._cells:
             self._cells[name] = PhaseCell(self, name)
             self._cells[name].refresh()
@@ -375,15 +493,15 @@ class Stepper(widgets.VBox):
 
     def act(self, index: int) -> None:
         self.session.act(index)
-        self.refresh()
+        self.refresh(scroll=True)
 
     def roll(self) -> None:
         self.session.roll()
-        self.refresh()
+        self.refresh(scroll=True)
 
     def force(self, index: int) -> None:
         self.session.force(index)
-        self.refresh()
+        self.refresh(scroll=True)
 
     def undo(self) -> None:
         """Undo to the previous step a person took (bot steps and rolls go back too)."""
@@ -392,11 +510,11 @@ class Stepper(widgets.VBox):
         while session.game.can_undo and not session.waiting_for_person() and not (
                 session.game.is_chance and session.persons_turn()):
             session.undo()
-        self.refresh(advance=False)
+        self.refresh(advance=False, scroll=True)
 
     def redo(self) -> None:
         self.session.redo()
-        self.refresh()
+        self.refresh(scroll=True)
 
     def play_turn(self) -> None:
         self._with_progress(self.session.play_to_end_of_turn)
@@ -417,64 +535,202 @@ class Stepper(widgets.VBox):
             run(tick)
         finally:
             self.progress.layout.visibility = "hidden"
-        self.refresh()
-
-    def save(self) -> None:
-        """Offer the game as a JSON file to download (made on demand: it can be large)."""
-        game = self.session.game
-        payload = base64.b64encode(self.session.save().encode()).decode()
-        self.download.value = (f'<a class="stepper-download" download="{game.game_id}-game.json"'
-                               f' href="data:application/json;base64,{payload}">'
-                               f"Download the game (step {game.steps})</a>")
+        self.refresh(scroll=True)
 
     def restart(self) -> None:
         """Back to the start (the scenario's position, or a new game with the same seed)."""
         game_id, players, seed, _seats, scenario, options = self.start
-        self.session = PlaySession.start(game_id, players, seed,
-                                         [b.value for b in self.seat_boxes], scenario, **options)
+        self.session = PlaySession.start(game_id, players, seed, self.session.seats, scenario,
+                                         **options)
+        self.session.show_every_hand = bool(self.every_hand.value)
         self.refresh()
+
+    # ---- new games, saving and loading ----------------------------------------------------
+
+    def _new_game_form(self) -> widgets.VBox:
+        rules = self.session.game.rules
+        self.new_players = widgets.Dropdown(
+            options=list(range(rules.min_players, rules.max_players + 1)),
+            value=self.session.game.players, description="Players",
+            layout=widgets.Layout(width="160px"))
+        self.new_players.add_class("stepper-new-players")
+        self.new_seed = widgets.BoundedIntText(value=self.session.game.seed % 10**9, min=0,
+                                               max=10**9, description="Seed",
+                                               layout=widgets.Layout(width="200px"))
+        self.new_seed.add_class("stepper-new-seed")
+        self.new_seats = widgets.HBox()
+        guard = self.message.guard
+        self.new_players.observe(guard(lambda _: self._new_seat_boxes()), names="value")
+        start = widgets.Button(description="Start the new game", button_style="primary",
+                               icon="play")
+        start.add_class("stepper-new-start")
+        start.on_click(guard(lambda _: self.start_new_game()))
+        form = widgets.VBox([widgets.HBox([self.new_players, self.new_seed]), self.new_seats,
+                             start], layout=widgets.Layout(display="none"))
+        form.add_class("stepper-new-form")
+        self._new_seat_boxes()
+        return form
+
+    def _new_seat_boxes(self) -> None:
+        players = self.new_players.value
+        current = [b.value for b in self.new_seats.children]
+        kinds = [current[s] if s < len(current) else ("human" if s == 0 else "heuristic")
+                 for s in range(players)]
+        boxes = []
+        for seat, kind in enumerate(kinds):
+            box = widgets.Dropdown(options=[(SEAT_LABELS[k], k) for k in SEAT_KINDS],
+                                   value=kind, description=f"Player {seat + 1}",
+                                   layout=widgets.Layout(width="250px"))
+            box.add_class("stepper-new-seat")
+            boxes.append(box)
+        self.new_seats.children = boxes
+
+    def toggle_new_game(self) -> None:
+        """Show (or hide) the new game's options."""
+        shown = self.new_game_form.layout.display != "none"
+        self.new_game_form.layout.display = "none" if shown else "flex"
+
+    def start_new_game(self) -> None:
+        """Start the game the form describes (every value checked)."""
+        self.session.new_game(self.new_players.value, self.new_seed.value,
+                              [b.value for b in self.new_seats.children])
+        self._seat_dropdowns(self.session.seats)
+        self.new_game_form.layout.display = "none"
+        self.refresh(scroll=True)
+        self.message.show(f"A new game: {self.session.game.players} players, seed "
+                          f"{self.session.game.seed}.")
+
+    def rematch(self) -> None:
+        """The same game again with the next seed."""
+        self.session.rematch()
+        self.refresh(scroll=True)
+        self.message.show(f"A rematch: seed {self.session.game.seed}.")
+
+    def _save_file(self) -> tuple[str, str]:
+        game = self.session.game
+        return f"{game.game_id}-seed{game.seed}-step{game.steps}.json", self.session.save()
+
+    def _error(self, error: Exception) -> None:
+        self.message.show(f"The game could not be saved: {error}", "error")
+
+    def _load(self, name: str, text: str) -> None:
+        self.session.load(text)
+        self._seat_dropdowns(self.session.seats)
+        self.refresh(advance=False, scroll=True)
+        self.message.show(f"Game loaded from {name}: step {self.session.game.steps}.")
+
+    def _refused(self, why: str) -> None:
+        self.message.show(why, "error")
+
+    # ---- seats ----------------------------------------------------------------------------
+
+    def _seat_dropdowns(self, seats: list[str]) -> None:
+        guard = self.message.guard
+        boxes = []
+        for seat, kind in enumerate(seats):
+            box = widgets.Dropdown(options=[(SEAT_LABELS[k], k) for k in SEAT_KINDS],
+                                   value=kind, description=f"Player {seat + 1}",
+                                   layout=widgets.Layout(width="250px"))
+            box.add_class("stepper-seat")
+            box.observe(guard(lambda _: self._seats_changed()), names="value")
+            boxes.append(box)
+        self.seat_boxes = boxes
+        self.seat_row.children = boxes
 
     def _seats_changed(self) -> None:
         self.session.set_seats([box.value for box in self.seat_boxes])
         self.refresh()
 
-    def _load(self) -> None:
-        files = list(self.upload.value)
-        if not files:
-            return
-        self.upload.value = ()
-        self.session.load(bytes(files[0]["content"]))
-        for box, kind in zip(self.seat_boxes, self.session.seats, strict=False):
-            box.value = kind
+    def _every_hand(self) -> None:
+        self.session.show_every_hand = bool(self.every_hand.value)
         self.refresh(advance=False)
-        self.message.show("Game loaded.")
+
+    def seat_name(self, seat: int | None) -> str:
+        """"Player 2 (you)", "Player 1 (the heuristic bot)"."""
+        if seat is None:
+            return "Nobody"
+        kind = self.session.seats[seat]
+        who = "you" if kind == "human" and self.session.seats.count("human") == 1 else \
+            SEAT_LABELS[kind]
+        return f"Player {seat + 1} ({who})"
 
     # ---- drawing -------------------------------------------------------------------------
 
-    def refresh(self, advance: bool = True) -> None:
-        """Let the bots move, then redraw the status, the log and every cell."""
+    def refresh(self, advance: bool = True, scroll: bool = False) -> None:
+        """Let the bots move, then redraw the status, the table, the result, the log and
+        every cell."""
+        session = self.session
         if advance:
-            self.session.advance(roll_for_bots=self.auto_roll.value)
-        game = self.session.game
-        view = self.session.view()
-        seats = ", ".join(f"Player {s + 1} ({kind}): {score}"
-                          for s, (kind, score) in enumerate(zip(self.session.seats,
-                                                                view.scores, strict=True)))
+            session.advance(roll_for_bots=self.auto_roll.value)
+        game = session.game
+        self.view = view = session.view()
+        word = SCORE_WORDS.get(game.game_id, "points")
+        scores = ", ".join(f"Player {s + 1} {score}" for s, score in enumerate(view.scores))
         if view.kind == "over":
             names = [f"Player {w + 1}" for w in view.winners]
             state = "Game over: " + (f"{names[0]} wins" if len(names) == 1 else
                                      " and ".join(names) + " share the win")
+        elif view.kind == "chance":
+            state = f"{html.escape(view.title)}: {html.escape(view.verb.lower())} next"
         else:
-            who = "a roll or draw" if view.kind == "chance" else f"Player {view.player + 1}"
-            state = f"{html.escape(CELL_TITLES.get(view.cell, view.cell))} ({view.phase}): " \
-                    f"{who} to play"
+            state = f"{html.escape(view.title)}: {html.escape(self.seat_name(view.player))} " \
+                    f"to play"
         self.status.value = (f'<div class="stepper-status-line"><b>{state}</b><br>'
-                             f"Step {game.steps} · {html.escape(seats)}</div>")
+                             f"Step {game.steps} · {html.escape(word)}: "
+                             f"{html.escape(scores)}</div>")
         self.buttons["undo"].disabled = not game.can_undo
         self.buttons["redo"].disabled = not game.can_redo
         self.buttons["turn"].disabled = self.buttons["game"].disabled = game.is_over
-        lines = "".join(f"<div>{html.escape(str(e))}</div>" for e in game.log[-60:])
-        self.log_view.value = f'<div class="stepper-log-box">{lines}</div>'
-        self.download.value = ""  # a new position: the last save link is stale
+        self.table.draw(session.position())
+        self._draw_result()
+        self._draw_over(view)
+        lines = session.lines(game.log[-LOG_LINES:])
+        self.log_view.value = '<div class="stepper-log-box">' + "".join(
+            f"<div>{html.escape(line)}</div>" for line in reversed(lines)) + "</div>"
         for cell in self._cells.values():
             cell.refresh()
+        if scroll:
+            self.scroller.bring_into_view()
+
+    def _draw_result(self) -> None:
+        session = self.session
+        events = session.lines(session.events())
+        lines = session.lines(session.recent())[-RESULT_LINES:]
+        banner = "".join(f'<div class="step-event">{html.escape(e)}</div>' for e in events)
+        if not lines:
+            self.result.value = banner
+            return
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        self.result.value = (f'{banner}<div class="step-result"><b>Just now</b>'
+                             f"<ul>{items}</ul></div>")
+
+    def _draw_over(self, view: View) -> None:
+        if view.kind != "over":
+            if self.over.children:
+                self.over.children = ()
+            return
+        summary = self.session.summary()
+        word = SCORE_WORDS.get(self.session.game.game_id, "points")
+        names = [f"Player {w + 1}" for w in summary["winners"]]
+        who = names[0] + " wins" if len(names) == 1 else " and ".join(names) + " share the win"
+        scores = ", ".join(f"Player {s + 1}: {score}" for s, score in
+                           enumerate(summary["scores"]))
+        self.over_text.value = (
+            f'<div class="stepper-over"><b>Game over: {html.escape(who)}</b> after '
+            f"{summary['turns']} turns ({summary['steps']} steps). "
+            f"{html.escape(word.capitalize())}: {html.escape(scores)}.</div>")
+        if not self.over_buttons.children:
+            guard = self.message.guard
+            again = widgets.Button(description="Rematch", icon="repeat",
+                                   button_style="primary")
+            again.add_class("stepper-rematch")
+            again.on_click(guard(lambda _: self.rematch()))
+            new = widgets.Button(description="New game", icon="plus")
+            new.add_class("stepper-over-new")
+            new.on_click(guard(lambda _: self.toggle_new_game()))
+            self.over_buttons.children = (again, new)
+        if not self.over.children:
+            self.over.children = (self.over_text, self.over_buttons)
+
+
+_STYLE_ALL = FACE_STYLE + TABLE_STYLE + _STEP_STYLE

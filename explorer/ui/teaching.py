@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from explorer.engine import new_game
 from explorer.engine.playthrough import replay
 from explorer.errors import UnknownNameError
 from explorer.odds import Odds
@@ -92,15 +93,40 @@ def odds_card(odds: Odds, caption: str = "") -> widgets.HTML:
     return box
 
 
+class Example(widgets.VBox):
+    """A live example: the game at a scenario's position, drawn when the reader asks for it
+    (a page with a dozen examples would otherwise build them all before it shows)."""
+
+    def __init__(self, game_id: str, scenario: dict[str, Any] | None, caption: str,
+                 players: int, seed: int, seats: list[str]) -> None:
+        new_game(game_id, players=players, seed=seed, scenario=scenario)  # checked now
+        self.spec = (game_id, players, seed, seats, scenario)
+        self.stepper: Stepper | None = None
+        self.caption = widgets.HTML(f"<b>{html.escape(caption)}</b>")
+        self.message = MessageArea()
+        start = widgets.Button(description="Try it: step through this position",
+                               icon="play", button_style="info",
+                               layout=widgets.Layout(width="auto"))
+        start.add_class("teach-example-start")
+        start.on_click(self.message.guard(lambda _: self.start()))
+        super().__init__([self.caption, start, self.message])
+        self.add_class("teach-example")
+
+    def start(self) -> Stepper:
+        """Draw the example (once): the table, the step, Undo and Start again."""
+        if self.stepper is None:
+            game_id, players, seed, seats, scenario = self.spec
+            self.stepper = Stepper(game_id, players, seed, seats, scenario=scenario,
+                                   compact=True)
+            self.children = [self.caption, self.stepper]
+        return self.stepper
+
+
 def example(game_id: str, scenario: dict[str, Any] | None, caption: str = "",
-            players: int = 2, seed: int = 1, seats: list[str] | None = None) -> widgets.VBox:
+            players: int = 2, seed: int = 1, seats: list[str] | None = None) -> Example:
     """A live example: the game at ``scenario``'s position (None: a new game), to step through
-    and start again."""
-    stepper = Stepper(game_id, players, seed, seats or ["human"] * players,
-                      scenario=scenario, compact=True)
-    box = widgets.VBox([widgets.HTML(f"<b>{html.escape(caption)}</b>"), stepper])
-    box.add_class("teach-example")
-    return box
+    and start again; drawn when the reader presses its button."""
+    return Example(game_id, scenario, caption, players, seed, seats or ["human"] * players)
 
 
 LESSONS = Path(__file__).resolve().parents[2] / "notebooks" / "lessons"

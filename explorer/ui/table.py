@@ -1,0 +1,289 @@
+"""The table at a glance: every seat's area, drawn from ``position(game, seat)``.
+
+>>> view = TableView("rifts")
+>>> view.draw(explorer.games.rifts.position(game, 0))    # what seat 0 sees
+
+Each game's area is a small function of its position (plain data): Rifts parties with their
+Characters as card faces (wounds, experience, damaged cards), the Location, the Adventure
+Tokens and lasting effects, and a combat's Foe with each Token's Force; Gamma World followers
+with their cards and damage, locations held, Action Points, a battle's Threat; Adventurers'
+professions, chains of Travel and Location cards and unresolved Encounters. The active seat is
+highlighted; the viewer's hand is face up, other hands are counts.
+
+Stable classes and data attributes for tests: ``table-seat`` (``data-seat``),
+``table-character`` (``data-name``, ``data-wounds``), ``table-follower`` (``data-number``,
+``data-damage``), ``table-chain`` (``data-top``), ``table-token`` (``data-force``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from explorer.ui.faces import face
+
+TABLE_STYLE = """
+<style>
+.table-view { font-family: sans-serif; font-size: 13px; margin: 4px 0; }
+.table-view .table-top { color: #334155; margin-bottom: 4px; }
+.table-view .table-seats { display: flex; flex-wrap: wrap; gap: 8px; }
+.table-view .table-seat { border: 1px solid #cbd5e1; border-radius: 8px; padding: 6px;
+  background: #f8fafc; min-width: 260px; flex: 1 1 300px; }
+.table-view .table-seat.table-active { border: 2px solid #f59e0b; background: #fffbeb; }
+.table-view .table-seat h5 { margin: 0 0 4px 0; font-size: 14px; }
+.table-view .table-cards { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
+.table-view .table-stack { display: flex; flex-direction: column; gap: 2px; }
+.table-view .table-center { border: 2px dashed #b91c1c; border-radius: 8px; padding: 6px;
+  margin: 4px 0; background: #fef2f2; }
+.table-view .table-token { display: inline-block; border-radius: 999px; padding: 2px 8px;
+  margin: 2px; background: #7f1d1d; color: white; font-size: 12px; }
+.table-view .table-token.table-gone { background: #cbd5e1; color: #475569;
+  text-decoration: line-through; }
+.table-view .table-effects { color: #9a3412; font-size: 12px; }
+.table-view .table-hidden { color: #64748b; font-style: italic; }
+.table-view .table-small { font-size: 12px; color: #334155; }
+</style>
+"""
+
+
+class TableView(widgets.HTML):
+    """The table drawn from a game's position (``draw`` it after every step)."""
+
+    def __init__(self, game: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game = game
+        self.add_class("table-view-box")
+
+    def draw(self, position: dict[str, Any]) -> None:
+        """Redraw from ``position`` (a game's ``position(game, seat)``)."""
+        value = table_html(position)
+        if value != self.value:
+            self.value = value
+
+
+def table_html(position: dict[str, Any]) -> str:
+    """The table as HTML (a pure function of the position)."""
+    game = position["game"]
+    seat_area, center = _AREAS.get(game, (_generic_seat, None))
+    viewer = position.get("viewer")
+    seats = []
+    for seat in position["seats"]:
+        active = " table-active" if seat.get("active") else ""
+        you = " (you)" if viewer is not None and seat["seat"] == viewer else ""
+        seats.append(f'<div class="table-seat{active}" data-seat="{seat["seat"]}">'
+                     f'<h5>{_e(seat["name"])}{you} · {_e(_score(game, seat))}</h5>'
+                     f"{seat_area(game, seat)}{_hand(game, seat)}</div>")
+    middle = center(game, position) if center is not None else ""
+    return (f'<div class="table-view table-view-{_e(game)}" data-step="{position["step"]}">'
+            f'<div class="table-top">{_top(position)}</div>{middle}'
+            f'<div class="table-seats">{"".join(seats)}</div></div>')
+
+
+# ---- what every game shows ----------------------------------------------------------------
+
+def _e(value: Any) -> str:
+    return html.escape(str(value))
+
+
+SCORE = {"rifts": "{} AT", "gamma_world": "{} location(s)", "adventurers": "{} location(s)"}
+
+
+def _score(game: str, seat: dict[str, Any]) -> str:
+    return SCORE.get(game, "{} points").format(seat.get("score", 0))
+
+
+def _top(position: dict[str, Any]) -> str:
+    decks = []
+    for deck in position.get("decks", []):
+        size = f"{deck['size']} left"
+        thrown = f", {deck['discard']} discarded" if deck.get("discard") else ""
+        known = deck.get("known_top")
+        seen = f", known on top: {', '.join(c['name'] for c in known)}" if known else ""
+        name = "The deck" if deck["name"] == "Deck" else f"{deck['name']} deck"
+        decks.append(f"{_e(name)} {size}{_e(thrown)}{_e(seen)}")
+    turn = f"Turn {position['turn']} · " if position.get("turn") else ""
+    return f"{turn}{_e(position['phase']['name'])}<br>" + " · ".join(decks)
+
+
+def _face(game: str, card: dict[str, Any], badges: list[str] | None = None) -> str:
+    return face(game, card["name"], card.get("table"), small=True, badges=badges or ())
+
+
+def _hand(game: str, seat: dict[str, Any]) -> str:
+    hand = seat.get("hand")
+    if not hand:
+        return ""
+    if hand["cards"] is None:
+        return (f'<div class="table-small table-hidden table-hand">Hand: {hand["count"]} '
+                f"card(s), hidden</div>")
+    if not hand["cards"]:
+        return '<div class="table-small table-hand">Hand: empty</div>'
+    faces = "".join(_face(game, c, _card_badges(c)) for c in hand["cards"])
+    return (f'<div class="table-small table-hand">Hand ({hand["count"]}):</div>'
+            f'<div class="table-cards table-hand-cards">{faces}</div>')
+
+
+def _card_badges(card: dict[str, Any]) -> list[str]:
+    badges = []
+    if card.get("damaged"):
+        badges.append("damaged")
+    uses = card.get("uses")
+    if isinstance(uses, int):
+        badges.append(f"{uses} use{'s' if uses != 1 else ''} left")
+    damage = card.get("damage")
+    if isinstance(damage, int) and damage:
+        badges.append(f"{damage} damage")
+    return badges
+
+
+def _generic_seat(game: str, seat: dict[str, Any]) -> str:
+    """Any list of cards a seat has, as faces (for a game with no area of its own yet)."""
+    parts = []
+    for key, value in seat.items():
+        if key in {"hand", "seat", "name", "score", "active"}:
+            continue
+        if isinstance(value, list) and value and all(
+                isinstance(v, dict) and "name" in v and "table" in v for v in value):
+            faces = "".join(_face(game, c, _card_badges(c)) for c in value)
+            parts.append(f'<div class="table-small">{_e(key.replace("_", " ").capitalize())}'
+                         f'</div><div class="table-cards">{faces}</div>')
+    return "".join(parts)
+
+
+# ---- Rifts Adventures -----------------------------------------------------------------------
+
+def _rifts_seat(game: str, seat: dict[str, Any]) -> str:
+    location = seat.get("location")
+    where = f"At {_e(location['name'])} ({_e(location['type'])})" if location else "No Location"
+    effects = "".join(f"<div>{_e(e['label'])}</div>" for e in seat.get("effects", []))
+    people = []
+    for member in seat.get("characters", []):
+        badges = []
+        if member["wounds"]:
+            badges.append(f"{member['wounds']} wound{'s' if member['wounds'] != 1 else ''}")
+        if member.get("experience"):
+            badges.append(f"+{member['experience']} experience")
+        badges += member.get("labels", [])
+        cards = "".join(_face(game, c, _card_badges(c)) for c in member.get("attached", []))
+        people.append(
+            f'<div class="table-stack table-character" data-name="{_e(member["name"])}" '
+            f'data-wounds="{member["wounds"]}">{_face(game, member, badges)}'
+            f'<div class="table-small">Force {member["force"]}</div>'
+            f'<div class="table-cards">{cards}</div></div>')
+    return (f'<div class="table-small">{where}</div>'
+            f'<div class="table-effects">{effects}</div>'
+            f'<div class="table-cards">{"".join(people)}</div>')
+
+
+def _rifts_center(game: str, position: dict[str, Any]) -> str:
+    combat = position.get("combat")
+    if not combat:
+        return ""
+    foe = combat["foe"]
+    tokens = []
+    for token in combat["tokens"]:
+        gone = " table-gone" if token.get("destroyed") else ""
+        extra = [c["name"] for c in token.get("cards", [])]
+        holds = f" ({', '.join(extra)})" if extra else ""
+        marks = " · immobilized" if token.get("immobilized") else ""
+        tokens.append(f'<span class="table-token{gone}" data-force="{token["force"]}">Token '
+                      f'{token["number"]}: {token["force"]} Force{_e(holds)}{marks}</span>')
+    labels = "".join(f"<div>{_e(label)}</div>" for label in combat.get("labels", []))
+    segment = f" · {_e(combat['segment'])}" if combat.get("segment") else ""
+    return (f'<div class="table-center table-combat"><b>Combat with {_e(foe["name"])}</b>, '
+            f"round {combat['round']}{segment}"
+            f'<div class="table-cards">{_face(game, foe)}<div>{"".join(tokens)}'
+            f'<div class="table-effects">{labels}</div></div></div></div>')
+
+
+# ---- Gamma World ----------------------------------------------------------------------------
+
+def _gw_seat(game: str, seat: dict[str, Any]) -> str:
+    people = []
+    for follower in seat.get("followers", []):
+        badges = [f"{follower['damage']} damage"] if follower.get("damage") else []
+        cards = [c for c in (follower.get("steed"), follower.get("armor")) if c]
+        cards += follower.get("mutations", []) + follower.get("items", [])
+        faces = "".join(_face(game, c, _card_badges(c)) for c in cards)
+        mark = "".join(f'<span class="card-face-badge">{_e(b)}</span>' for b in badges)
+        people.append(
+            f'<div class="table-stack table-follower" data-number="{follower["number"]}" '
+            f'data-damage="{follower["damage"]}"><b>{_e(follower["name"])}</b> '
+            f'<span class="table-small">{_e(follower["kind"])} · Force {follower["force"]} · '
+            f'Hits {follower["hits_left"]} of {follower["hits"]}</span>{mark}'
+            f'<div class="table-cards">{faces}</div></div>')
+    held = "".join(_face(game, c, ["power used"] if c.get("spent") else [])
+                   for c in seat.get("locations", []))
+    places = (f'<div class="table-small">Locations held:</div>'
+              f'<div class="table-cards">{held}</div>') if held else \
+        '<div class="table-small">No locations yet</div>'
+    return (f'<div class="table-small">Force {seat.get("force", 0)} in all</div>'
+            f'<div class="table-cards">{"".join(people)}</div>{places}')
+
+
+def _gw_center(game: str, position: dict[str, Any]) -> str:
+    parts = []
+    points = position.get("action_points")
+    if points and not position.get("over"):
+        parts.append(f'<div class="table-small table-ap">{_e(points["label"])}</div>')
+    battle = position.get("battle")
+    if battle:
+        foe = battle.get("foe")
+        foe_face = _face(game, foe) if foe else ""
+        threat = (f"Threat left: <b>{battle['threat']}</b>" if not battle.get("encroach")
+                  else f"defenders' Force: <b>{battle['opposing_threat']}</b>")
+        parts.append(f'<div class="table-center table-battle" data-threat="{battle["threat"]}">'
+                     f"<b>{_e(battle['label'])}</b> · {threat}"
+                     f'<div class="table-cards">{_face(game, battle["location"])}{foe_face}'
+                     f"</div></div>")
+    return "".join(parts)
+
+
+# ---- Adventurers ----------------------------------------------------------------------------
+
+def _adventurers_seat(game: str, seat: dict[str, Any]) -> str:
+    profession = seat.get("profession")
+    top = seat.get("top")
+    chain = "".join(_face(game, c) for c in seat.get("chain", []))
+    parts = []
+    if profession:
+        parts.append(f'<div class="table-small">{_e(profession["name"])}: '
+                     f'{_e(profession["advantage"])}</div>')
+    parts.append(f'<div class="table-small">Locations visited: {seat["locations_visited"]} of '
+                 f'{seat["locations_to_win"]}</div>')
+    parts.append(f'<div class="table-chain" data-top="{_e(top["name"] if top else "")}">'
+                 f'<div class="table-small">Travel and Location cards:</div>'
+                 f'<div class="table-cards">{chain or "none yet"}</div></div>')
+    encounter = seat.get("encounter")
+    if encounter:
+        weapon = encounter.get("weapon")
+        armed = f" with {weapon['name']}" if isinstance(weapon, dict) else (
+            f" with {weapon}" if weapon else "")
+        faces = _face(game, encounter["card"])
+        if isinstance(weapon, dict):
+            faces += _face(game, weapon)
+        parts.append(f'<div class="table-center table-encounter"><b>Facing '
+                     f'{_e(encounter["card"]["name"])}</b>{_e(armed)}, played by Player '
+                     f'{encounter["by"] + 1}: {encounter["encounter_dice"]}D6'
+                     f'<div class="table-cards">{faces}</div></div>')
+    return "".join(parts)
+
+
+def _adventurers_center(game: str, position: dict[str, Any]) -> str:
+    played = position.get("in_play") or []
+    if not played:
+        return ""
+    faces = "".join(_face(game, c) for c in played)
+    return (f'<div class="table-center table-in-play"><b>Played to the roll:</b>'
+            f'<div class="table-cards">{faces}</div></div>')
+
+
+_AREAS: dict[str, tuple[Callable[[str, dict[str, Any]], str],
+                        Callable[[str, dict[str, Any]], str] | None]] = {
+    "rifts": (_rifts_seat, _rifts_center),
+    "gamma_world": (_gw_seat, _gw_center),
+    "adventurers": (_adventurers_seat, _adventurers_center),
+}

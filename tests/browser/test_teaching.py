@@ -1,0 +1,53 @@
+"""The teaching pages under load: every live example drawn at once on a busy machine, and
+never "model not found".
+
+The cause of the intermittent "Error displaying widget: model not found" (issue #11) was the
+charts: each carried the 900 KB Vega bundle inline, so each sent it through the kernel's socket
+and ran it anew, and anywidget gives a widget 2 seconds to start ("[anywidget] Failed to
+initialize model"). The bundle is now one static file every chart imports by URL.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+@pytest.fixture
+def busy_machine() -> Iterator[None]:
+    """Two processes spinning, one per core, while the test runs."""
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
+
+
+@pytest.mark.parametrize("name", ["teach_rifts", "teach_gamma_world"])
+def test_every_example_of_a_teaching_page_draws_on_a_busy_machine(
+        page: Page, base_url: str, busy_machine: None, name: str) -> None:
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and "anywidget" in m.text
+            and problems.append(m.text))
+    page.goto(f"{base_url}/voila/render/{name}.ipynb", wait_until="commit")
+    starts = page.locator(".teach-example-start")
+    expect(starts.first).to_be_visible(timeout=180_000)
+    count = starts.count()
+    assert count >= 5
+    for button in starts.element_handles():  # every example at once
+        button.click()
+    expect(page.locator(".teach-example .stepper-status")).to_have_count(count, timeout=180_000)
+    if page.locator(".teach-example .step-chart").count():
+        expect(page.locator(".teach-example .step-chart svg").first).to_be_visible(
+            timeout=60_000)
+    expect(page.locator(".lesson-step").first).to_be_visible()
+    assert "model not found" not in page.locator("body").inner_text()
+    assert not problems, problems
