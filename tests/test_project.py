@@ -30,12 +30,14 @@ def test_ci_runs_the_readme_test_command() -> None:
 
 
 def test_voila_configuration_is_in_the_repository() -> None:
-    """Issue #6: preheated kernels, culling, hidden tracebacks, no jupytext, in voila.json."""
+    """Issue #6: preheated kernels, culling, hidden tracebacks, no jupytext, in voila.json;
+    issue #11: only the widget extensions the pages use."""
     config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
     voila = config["VoilaConfiguration"]
     assert voila["preheat_kernel"] is True and voila["default_pool_size"] >= 1
     assert voila["show_tracebacks"] is False
-    assert "jupyterlab-jupytext" in voila["extension_denylist"]
+    assert {"jupyterlab-jupytext", "@voila-dashboards/jupyterlab-preview",
+            "jupyterlab_pygments"} <= set(voila["extension_denylist"])
     culling = config["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
     # Voila drops a cell's output that reaches it more than iopub_timeout seconds after the
