@@ -14,27 +14,64 @@
 # Learn, teach and analyse five tabletop card games: their cards, their rules step by step, and
 # the exact odds of every roll and draw.
 #
-# ## Learn a game
+# **Start here:** new to a game? Open its rules page
+# ([Rifts Adventures](teach_rifts.ipynb), [Adventurers](teach_adventurers.ipynb),
+# [Gamma World](teach_gamma_world.ipynb)): each rule in a few lines, and a live example to try
+# beside it. Then play a game step by step against the bots, with the odds shown before every
+# roll, draw and decision.
 #
-# - [Rifts Adventures: the rules, with live examples](teach_rifts.ipynb)
-# - [Adventurers: the rules, with live examples](teach_adventurers.ipynb)
-# - [Gamma World: the rules, with live examples](teach_gamma_world.ipynb)
+# ---
 #
-# ## Play step by step
+# ## Rifts Adventures
 #
-# - [Rifts Adventures](rifts_play.ipynb): every phase a cell, the odds before every roll
-# - [Adventurers](adventurers_play.ipynb)
-# - [Gamma World](gamma_world_play.ipynb)
+# ![A Rifts Adventures table: each party's Characters and cards](img/rifts.jpg)
 #
-# ## Odds
+# Lead a party of Characters through the Rifts: equip and heal them, travel, meet Foes and fight
+# them in five-segment combat rounds. The first to 10 Adventure Tokens wins.
 #
-# - [Rifts Adventures odds](rifts_odds.ipynb): a party's every roll, the tables, battles
-# - [Adventurers escape odds](adventurers_odds.ipynb): every encounter against a profession
-# - [Gamma World capture odds](gamma_world_odds.ipynb): followers against threat dice
+# [Play step by step](rifts_play.ipynb) · [Learn the rules](teach_rifts.ipynb) ·
+# [Odds of every roll](rifts_odds.ipynb)
 #
-# ## Cards
+# ## Adventurers
 #
-# - [Card browser](cards.ipynb): every card and table of the five games, filtered, sorted and
-#   charted
+# ![An Adventurers table: professions and chains of cards](img/adventurers.jpg)
 #
-# Lair of the Rat-King and Riftforce have their cards in the browser; their rules follow.
+# A 1930s pulp race for an ancient relic: travel from location to location, escaping the
+# dangers met on the way with three dice. The first to visit 5 locations, the last of them
+# Ancient, wins.
+#
+# [Play step by step](adventurers_play.ipynb) · [Learn the rules](teach_adventurers.ipynb) ·
+# [Escape odds](adventurers_odds.ipynb)
+#
+# ## Gamma World
+#
+# ![A Gamma World table: followers and their cards](img/gamma_world.jpg)
+#
+# Gather followers in a mutated world, arm them with mutations, items and steeds, and capture
+# locations by beating their Threat dice. The player holding the most locations wins.
+#
+# [Play step by step](gamma_world_play.ipynb) · [Learn the rules](teach_gamma_world.ipynb) ·
+# [Capture odds](gamma_world_odds.ipynb)
+#
+# ## Portable Adventures: Lair of the Rat-King
+#
+# ![Lair of the Rat-King's cards in the card browser](img/rat_king.jpg)
+#
+# Build a group of adventurers from Character, Stuff and Event cards and battle the other
+# groups in Adventures; the first to 7 Adventure Points wins. Its cards are in the card
+# browser; its rules come next.
+#
+# ## Riftforce
+#
+# ![Riftforce's elementals in the card browser](img/riftforce.jpg)
+#
+# Two players send elementals of their guilds to the locations between them and use each
+# guild's ability to destroy the other's; the first to 12 Riftforce wins. Its cards are in the
+# card browser; its rules come next.
+#
+# ---
+#
+# ## Every card
+#
+# The [card browser](cards.ipynb) holds every card and table of the five games: search, filter,
+# sort and chart them, and see each card's face.
