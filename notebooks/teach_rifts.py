@@ -30,7 +30,7 @@
 # The page ends with a whole recorded game replayed step by step, with notes.
 
 # %%
-from ipywidgets import VBox
+from IPython.display import display
 
 from explorer.engine.dice import Roll
 from explorer.games.rifts.data import rifts_data
@@ -98,7 +98,7 @@ live = example("rifts", {
                  "location": "Chi-Town"}, RIVAL],
     "at": "turn"}, "Who may take which card", seats=SEATS)
 use = odds_card(table("Use"), "Use Roll: the chance a Magic or Psionic card is used up")
-VBox([live, use, rulings("rifts-1", "rifts-15", "rifts-17", "rifts-47", "rifts-54", "rifts-55")])
+display(live, use, rulings("rifts-1", "rifts-15", "rifts-17", "rifts-47", "rifts-54", "rifts-55"))
 
 
 # %% [markdown]
@@ -115,7 +115,7 @@ VBox([live, use, rulings("rifts-1", "rifts-15", "rifts-17", "rifts-47", "rifts-5
 
 # %%
 live = example("rifts", None, "A game from the very start", seats=SEATS)
-VBox([live, rulings("rifts-63", "rifts-64", "rifts-91")])
+display(live, rulings("rifts-63", "rifts-64", "rifts-91"))
 
 
 # %% [markdown]
@@ -145,11 +145,11 @@ live = example("rifts", {
                  "location": "Old Canada"}, RIVAL],
     "at": "turn"}, "Choosing the turn's phase", seats=SEATS)
 party = ["Mystic", "Wilderness Scout"]
-VBox([live,
+display(live,
       odds_card(rifts_odds.roll("survival", party, "Old Canada"), "Travel: the Survival roll"),
       odds_card(rifts_odds.roll("mission", party, "Old Canada"), "Mission: the Mission Table"),
       odds_card(rifts_odds.roll("supply", party, "Old Canada"), "Supply: the Supply roll"),
-      rulings("rifts-52", "rifts-55", "rifts-65", "rifts-76", "rifts-79", "rifts-84")])
+      rulings("rifts-52", "rifts-55", "rifts-65", "rifts-76", "rifts-79", "rifts-84"))
 
 
 # %% [markdown]
@@ -174,12 +174,12 @@ live = example("rifts", {
         "location": "Farms"}, RIVAL],
     "at": "Recuperate"}, "Heal rolls, then a Repair roll", seats=SEATS)
 party = ["Body Fixer", "Vagabond", "Operator"]
-VBox([live,
+display(live,
       odds_card(rifts_odds.roll("heal", party, "Farms"), "A wounded Character's Heal roll"),
       odds_card(rifts_odds.roll("heal", party, "Farms", modifier=2),
                 "The Body Fixer's extra Heal roll (Heal +2)"),
       odds_card(table("Repair", (2, "Operator: Repair +2")), "The Operator's Repair roll"),
-      rulings("rifts-34", "rifts-47", "rifts-48", "rifts-50")])
+      rulings("rifts-34", "rifts-47", "rifts-48", "rifts-50"))
 
 
 # %% [markdown]
@@ -216,12 +216,12 @@ live = example("rifts", {
         "location": "Alberta"}, RIVAL],
     "at": "Travel"}, "Setting off from Alberta", seats=SEATS)
 party = [("Wilderness Scout", ["Wilks Jet Pack"]), ("Vagabond", ["Hover Cycle"])]
-VBox([live,
+display(live,
       odds_card(rifts_odds.roll("survival", party, "Alberta"), "The Survival roll"),
       odds_card(table("Hazard"), "If it fails: the Hazard Table"),
       odds_card(table("Escape Table"), "After fleeing a fight on the road: the Escape Table"),
       rulings("rifts-33", "rifts-41", "rifts-42", "rifts-51", "rifts-67", "rifts-76", "rifts-80",
-              "rifts-77", "rifts-81")])
+              "rifts-77", "rifts-81"))
 
 
 # %% [markdown]
@@ -247,11 +247,11 @@ live = example("rifts", {
                  "location": "Northern Wastelands"}, RIVAL],
     "at": "Mission"}, "Tracking in the Northern Wastelands", seats=SEATS)
 party = ["Rogue Coalition Dog Pack", "Rogue Scholar"]
-VBox([live,
+display(live,
       odds_card(rifts_odds.roll("mission", party, "Northern Wastelands"),
                 "The Mission Table at +5"),
       rulings("rifts-5", "rifts-36", "rifts-37", "rifts-38", "rifts-66", "rifts-78",
-              "rifts-87")])
+              "rifts-87"))
 
 
 # %% [markdown]
@@ -280,13 +280,13 @@ live = example("rifts", {
                  "location": "Tolkeen"}, RIVAL],
     "at": "Supply"}, "Shopping in Tolkeen", seats=SEATS)
 party = ["City Rat", "Rogue Scholar", "Line Walker"]
-VBox([live,
+display(live,
       odds_card(rifts_odds.roll("supply", party, "Tolkeen"), "The Supply roll"),
       odds_card(rifts_odds.roll("supply", party, "Tolkeen", supplied_here_last_turn=True),
                 "The Supply roll the turn after supplying here"),
       odds_card(table("Bonus Supply"), "The roll for a bonus (11+ on 1D20)"),
       odds_card(table("Bonus Supply Table"), "The Bonus Supply Table"),
-      rulings("rifts-18", "rifts-19", "rifts-20", "rifts-35", "rifts-79", "rifts-80")])
+      rulings("rifts-18", "rifts-19", "rifts-20", "rifts-35", "rifts-79", "rifts-80"))
 
 
 # %% [markdown]
@@ -328,11 +328,11 @@ live = example("rifts", {
                  "location": "Dinosaur Swamp"}, RIVAL],
     "at": "combat", "foe": "Dinosaurs"}, "Dinosaurs at home: run?", seats=SEATS)
 party = ["Wilderness Scout", "Dismissed CN Specialist"]
-VBox([live,
+display(live,
       odds_card(rifts_odds.roll("escape", party, "Dinosaur Swamp"), "The Escape roll"),
       odds_card(rifts_odds.battle(party, "Dinosaurs", "Dinosaur Swamp", runs=300),
                 "If they stand and fight (estimate)"),
-      rulings("rifts-6", "rifts-26", "rifts-32", "rifts-33", "rifts-69", "rifts-86")])
+      rulings("rifts-6", "rifts-26", "rifts-32", "rifts-33", "rifts-69", "rifts-86"))
 
 
 # %% [markdown]
@@ -369,13 +369,13 @@ live = example("rifts", {
 party = [("Line Walker", ["Befuddle"]), ("Cyber-Knight", ["Rail Gun", "Particle Beam Rifle"])]
 morale = rifts_odds.roll("morale", [], "Border Town", foe="Marauding Bandits",
                          tokens_destroyed=1)
-VBox([live,
+display(live,
       odds_card(rifts_odds.battle(party, "Marauding Bandits", "Border Town", runs=300),
                 "How this fight ends (estimate)"),
       odds_card(table("Chaos"), "Befuddle's Chaos roll"),
       odds_card(morale, "The Morale Check after one Token falls in a round"),
       rulings("rifts-45", "rifts-51", "rifts-57", "rifts-58", "rifts-60", "rifts-62", "rifts-71",
-              "rifts-86", "rifts-89", "rifts-90")])
+              "rifts-86", "rifts-89", "rifts-90"))
 
 
 # %% [markdown]
@@ -406,13 +406,13 @@ live = example("rifts", {
     "at": "combat", "foe": "Dinosaurs", "foes_first": True}, "Ambushed by Dinosaurs",
     seats=SEATS)
 party = [("AWOL Coalition Grunt", ["Samson Power Armor", "Big Boss ATV"]), "Body Fixer"]
-VBox([live,
+display(live,
       odds_card(rifts_odds.roll("hit", party, "Farms", target="AWOL Coalition Grunt"),
                 "A hit on the Grunt (Tough)"),
       odds_card(rifts_odds.roll("hit", party, "Farms", target="Body Fixer"),
                 "A hit on the Body Fixer"),
       odds_card(table("Combat Event"), "On a 7: the Combat Event Table"),
-      rulings("rifts-39", "rifts-40", "rifts-70", "rifts-72", "rifts-81", "rifts-85")])
+      rulings("rifts-39", "rifts-40", "rifts-70", "rifts-72", "rifts-81", "rifts-85"))
 
 
 # %% [markdown]
@@ -434,10 +434,10 @@ live = example("rifts", {
     "parties": [{"members": [knight, melter], "location": "Refugee Camp", "at": 9}, RIVAL],
     "at": "combat", "foe": "City Rat Pack", "first_round_force": 5},
     "One win from victory", seats=SEATS)
-VBox([live,
+display(live,
       odds_card(table("Loot"), "The Loot roll"),
       odds_card(table("Experience"), "Each Character's Experience roll"),
-      rulings("rifts-74", "rifts-75", "rifts-83")])
+      rulings("rifts-74", "rifts-75", "rifts-83"))
 
 
 # %% [markdown]
@@ -460,10 +460,10 @@ live = example("rifts", {
                  "location": "Farms", "at": 7}, RIVAL],
     "at": "combat", "foe": "CN Spider Walkers", "foes_first": True},
     "Ambushed by Spider Walkers", seats=SEATS)
-VBox([live,
+display(live,
       odds_card(rifts_odds.roll("hit", ["Psi-Stalker", "Vagabond"], "Farms", target="Vagabond"),
                 "A hit on the wounded Vagabond"),
-      rulings("rifts-68", "rifts-73", "rifts-82")])
+      rulings("rifts-68", "rifts-73", "rifts-82"))
 
 
 # %% [markdown]

@@ -4,6 +4,7 @@ header and must match line for line. After an intended rules change, regenerate 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -35,3 +36,28 @@ def test_playthrough_matches_its_golden_file(path: Path) -> None:
     for number, (got, want) in enumerate(zip(lines, expected, strict=False), start=1):
         assert got == want, f"{path.name} line {number} differs:\n  now: {got}\n  was: {want}"
     assert len(lines) == len(expected), f"{path.name}: {len(lines)} lines, was {len(expected)}"
+
+
+@pytest.mark.parametrize("game_id", ["rifts", "adventurers", "gamma_world"])
+def test_a_replay_goes_to_any_step_forward_and_back(game_id: str) -> None:
+    from explorer.engine import load_game
+    from explorer.errors import ExplorerError
+
+    finished = playthrough.play(game_id, 2, 5, "random", max_steps=150)
+    replay = playthrough.Replay(finished.to_json())
+    assert len(replay) == finished.steps == 150
+    # just before step n the game has taken n-1 steps; the same state as undoing to there
+    for step in (120, 3, 151, 1, 60):
+        game = replay.at(step)
+        expected = load_game(finished.to_json())
+        while expected.steps > step - 1:
+            expected.undo()
+        assert game.snapshot() == expected.snapshot(), step
+    saved_steps = json.loads(finished.to_json())["steps"]
+    assert [replay.taken(n) for n in (1, 150)] == [saved_steps[0]["text"],
+                                                   saved_steps[149]["text"]]
+    for bad in (0, 152, "3", True):
+        with pytest.raises(ExplorerError, match="a step of this saved game is a number"):
+            replay.at(bad)
+    with pytest.raises(ExplorerError, match="from 1 to 150"):
+        replay.taken(151)

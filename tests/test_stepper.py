@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 import explorer
+import explorer.games.rifts
 from explorer.engine.playthrough import replay
 from explorer.errors import IllegalAction, SavedGameError, UnknownNameError
 from explorer.odds import rifts as rifts_odds
@@ -275,8 +278,12 @@ def test_an_odds_card_shows_the_chance_and_the_table() -> None:
 
 def test_a_lesson_replays_a_saved_game_with_notes() -> None:
     lesson = Lesson("rifts-seed93.json", commentary={5: "Look here"})
-    assert lesson.position.max == 400 and lesson.shown.value.startswith(
-        '<div class="lesson-step">1 [setup.characters]')
+    saved = explorer.load_game((LESSONS / "rifts-seed93.json").read_text(encoding="utf-8"))
+    assert lesson.position.max == saved.steps == 400
+    # step 1 is the first draw of setup, in words: no phase id, no list of raw outcomes
+    first = lesson.shown.value
+    assert first.startswith('<div class="lesson-step"><b>Step 1 of 400 · Setup: Characters')
+    assert "Draw from the Character deck: drew " in first and "[setup" not in first
     assert not lesson.next_note.disabled
     lesson._next_note()
     assert lesson.position.value == 5 and "Look here" in lesson.shown.value
@@ -285,6 +292,30 @@ def test_a_lesson_replays_a_saved_game_with_notes() -> None:
         lesson._next_note()
     with pytest.raises(ValueError, match=r"notes at steps \[401\] are beyond its 400 steps"):
         Lesson("rifts-seed93.json", commentary={401: "too late"})
+
+
+def test_a_lesson_step_shows_what_it_did_and_the_table_after_it() -> None:
+    lesson = Lesson("rifts-seed93.json")
+    saved = explorer.load_game((LESSONS / "rifts-seed93.json").read_text(encoding="utf-8"))
+    # the same saved game taken back by hand to just after step 121
+    replayed = explorer.load_game(saved.to_json())
+    while replayed.steps > 121:
+        replayed.undo()
+    lesson.position.value = 121
+    where, asked, lines, after = lesson.step_text(121)
+    assert "Step 121 of 400" in where and "[" not in where
+    assert asked.endswith(f"rolled {lesson.replay.taken(121)}") or "Chose:" in asked
+    assert lines and all(html.escape(line) in lesson.shown.value for line in lines)
+    # the lines are the log entries step 121 added, as the saved game wrote them
+    before = explorer.load_game(saved.to_json())
+    while before.steps > 120:
+        before.undo()
+    assert lines == [e.line(None) for e in replayed.log[len(before.log):]]
+    assert after == explorer.games.rifts.position(replayed)
+    assert f'data-step="{replayed.steps}"' in lesson.table.value
+    # back to an earlier step: the table follows
+    lesson.position.value = 3
+    assert 'data-step="3"' in lesson.table.value
 
 
 @pytest.mark.parametrize("saved", sorted(p.name for p in LESSONS.glob("*.json")))

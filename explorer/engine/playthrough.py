@@ -108,6 +108,47 @@ def replay(saved: str) -> Iterator[str]:
     yield _ending(game, finished.steps)
 
 
+class Replay:
+    """A saved game (``Game.to_json`` text) replayed to any of its steps, forward or back.
+
+    ``at(n)`` is the game just before its step ``n`` (1 to ``len``; ``len + 1``: after the
+    last); ``taken(n)`` what was chosen or rolled at step ``n``. Moving forward takes the saved
+    steps; moving back starts again from the first (a few thousand steps take milliseconds).
+    A save the rules no longer replay raises SavedGameError when it is loaded.
+    """
+
+    def __init__(self, saved: str) -> None:
+        self.finished = load_game(saved)  # validates every step first
+        self._inputs = list(self.finished._inputs)
+        self._game = self._fresh()
+
+    def _fresh(self) -> Game:
+        f = self.finished
+        return new_game(f.game_id, f.players, f.seed, f.scenario, **f.options)
+
+    def __len__(self) -> int:
+        return len(self._inputs)
+
+    def _check(self, step: int, last: int) -> None:
+        if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= last:
+            raise ExplorerError(f"a step of this saved game is a number from 1 to {last}; "
+                                f"found {step!r}")
+
+    def at(self, step: int) -> Game:
+        """The game just before step ``step`` (the same object each time: do not change it)."""
+        self._check(step, len(self) + 1)
+        if self._game.steps > step - 1:
+            self._game = self._fresh()
+        while self._game.steps < step - 1:
+            self._game._take(self._inputs[self._game.steps], clear_redo=False)
+        return self._game
+
+    def taken(self, step: int) -> str:
+        """What was chosen, drawn or rolled at step ``step``."""
+        self._check(step, len(self))
+        return self._inputs[step - 1].text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: print a playthrough; exit status 2 for bad arguments."""
     parser = argparse.ArgumentParser(prog="python -m explorer.engine.playthrough",

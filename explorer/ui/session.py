@@ -84,6 +84,12 @@ class View:
     title: str = ""
 
 
+def position_of(game: Game, seat: int | None = None) -> dict[str, Any]:
+    """``explorer.games.<game>.position(game, seat)`` for any game."""
+    package = importlib.import_module(f"explorer.games.{game.game_id}")
+    return package.position(game, seat)
+
+
 def chance_verb(pending: Chance) -> str:
     """What a chance step's button does: "Roll" dice, "Draw" a card, "Pick at random"."""
     kind = pending.outcomes[0].name
@@ -163,8 +169,7 @@ class PlaySession:
 
     def position(self) -> dict[str, Any]:
         """The game's position as the viewer may see it (``explorer.games.<game>.position``)."""
-        package = importlib.import_module(f"explorer.games.{self.game.game_id}")
-        return package.position(self.game, self.viewer)
+        return position_of(self.game, self.viewer)
 
     def lines(self, entries: Sequence[LogEntry]) -> list[str]:
         """Log entries as the viewer reads them, in people's words (no phase ids); the

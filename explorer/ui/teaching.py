@@ -19,12 +19,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.engine import new_game
-from explorer.engine.playthrough import replay
+from explorer.engine import Chance, new_game
+from explorer.engine.playthrough import Replay
 from explorer.errors import UnknownNameError
+from explorer.games import GAMES
 from explorer.odds import Odds
 from explorer.ui import MessageArea
+from explorer.ui.faces import FACE_STYLE
+from explorer.ui.session import chance_verb, position_of
 from explorer.ui.stepper import Stepper, odds_html
+from explorer.ui.table import TABLE_STYLE, TableView
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 
@@ -69,15 +73,24 @@ def ruling_html(ruling: str) -> str:
             f"{quoted}<div>{html.escape(decision)}</div></div>")
 
 
-def rulings(*ids: str) -> widgets.HTML:
+class Panel:
+    """Fixed HTML shown as a cell's output rather than as a widget: the page draws it with its
+    text, with nothing for the widget manager to wait for (a teaching page has dozens)."""
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+
+    def _repr_html_(self) -> str:
+        return self.value
+
+
+def rulings(*ids: str) -> Panel:
     """The rulings that apply to a section, as a box (from docs/rulings.md)."""
-    box = widgets.HTML(_TEACH_STYLE + '<div class="teach-box"><h5>Rulings that apply</h5>'
-                       + "".join(ruling_html(r) for r in ids) + "</div>")
-    box.add_class("teach-rulings")
-    return box
+    return Panel(_TEACH_STYLE + '<div class="teach-box teach-rulings"><h5>Rulings that apply'
+                 "</h5>" + "".join(ruling_html(r) for r in ids) + "</div>")
 
 
-def odds_card(odds: Odds, caption: str = "") -> widgets.HTML:
+def odds_card(odds: Odds, caption: str = "") -> Panel:
     """The odds of a roll as a box: the roll, the chance of success, every modifier, and the
     table of outcomes when it is a table roll."""
     rows = ""
@@ -87,10 +100,8 @@ def odds_card(odds: Odds, caption: str = "") -> widgets.HTML:
             for o, p in odds.outcomes) + "</table>"
     head = f"<h5>{html.escape(caption or odds.title)}</h5>"
     note = f"<div><i>{html.escape(odds.note)}</i></div>" if odds.note else ""
-    box = widgets.HTML(_TEACH_STYLE + f'<div class="teach-box">{head}{odds_html(odds)}'
-                       f"{rows}{note}</div>")
-    box.add_class("teach-odds")
-    return box
+    return Panel(_TEACH_STYLE + f'<div class="teach-box teach-odds">{head}{odds_html(odds)}'
+                 f"{rows}{note}</div>")
 
 
 class Example(widgets.VBox):
@@ -139,28 +150,26 @@ class Lesson(widgets.VBox):
 
     The record is a saved game (``saved``: a file name in ``notebooks/lessons/`` or a path),
     so the lesson is pinned to the choices and rolls that were made: a change in how bots play
-    cannot move the notes, and a rules change that no longer replays it fails loudly.
+    cannot move the notes, and a rules change that no longer replays it fails loudly. Each
+    step shows where the turn is, what was asked or rolled and what was taken, what it did
+    (the log, every hand shown), and the table after it.
     """
 
     def __init__(self, saved: str | Path, commentary: dict[int, str] | None = None) -> None:
         path = Path(saved)
         if not path.is_absolute() and not path.exists():
             path = LESSONS / path
-        lines = list(replay(path.read_text(encoding="utf-8")))
-        self.steps: list[list[str]] = []
-        for line in lines:
-            if line and line[0].isdigit():
-                self.steps.append([line])
-            elif self.steps and line.startswith("  "):
-                self.steps[-1].append(line)
-        self.header = [line.lstrip("# ") for line in lines if line.startswith("#")][1:2]
+        self.replay = Replay(path.read_text(encoding="utf-8"))
+        finished = self.replay.finished
+        self.title = (f"{GAMES.get(finished.game_id, finished.game_id)}: a recorded game of "
+                      f"{finished.players} players, {len(self.replay)} steps, every hand shown")
         self.commentary = commentary or {}
-        beyond = [s for s in self.commentary if not 1 <= s <= len(self.steps)]
+        beyond = [s for s in self.commentary if not 1 <= s <= len(self.replay)]
         if beyond:
             raise ValueError(f"lesson notes at steps {beyond} are beyond its "
-                             f"{len(self.steps)} steps")
+                             f"{len(self.replay)} steps")
         self.message = MessageArea()
-        self.position = widgets.IntSlider(min=1, max=max(1, len(self.steps)), value=1,
+        self.position = widgets.IntSlider(min=1, max=max(1, len(self.replay)), value=1,
                                           description="Step", continuous_update=False,
                                           layout=widgets.Layout(width="520px"))
         self.position.add_class("lesson-slider")
@@ -178,9 +187,12 @@ class Lesson(widgets.VBox):
         self.position.observe(guard(lambda _: self._draw()), names="value")
         self.shown = widgets.HTML()
         self.shown.add_class("lesson-shown")
+        self.table = TableView(finished.game_id)
         super().__init__(children=[
-            widgets.HTML(_TEACH_STYLE + "<br>".join(html.escape(h) for h in self.header)),
-            widgets.HBox([back, forward, ahead, self.position]), self.shown, self.message])
+            widgets.HTML(_TEACH_STYLE + FACE_STYLE + TABLE_STYLE
+                         + f"<b>{html.escape(self.title)}</b>"),
+            widgets.HBox([back, forward, ahead, self.position]), self.shown, self.table,
+            self.message])
         self.add_class("lesson")
         self._draw()
 
@@ -193,12 +205,34 @@ class Lesson(widgets.VBox):
             raise ValueError("no more notes in this lesson")
         self.position.value = min(later[0], self.position.max)
 
+    def step_text(self, number: int) -> tuple[str, str, list[str], dict[str, Any]]:
+        """Step ``number`` in people's words: where the turn is, what was asked or rolled
+        with what was taken, the log lines it wrote, and the whole position after it."""
+        game = self.replay.at(number)
+        before = position_of(game)
+        pending, logged = game.pending, len(game.log)
+        taken = self.replay.taken(number)
+        if isinstance(pending, Chance):
+            verb = {"Roll": "rolled", "Draw": "drew"}.get(chance_verb(pending), "came up")
+            asked = f"{pending.label}: {verb} {taken}"
+        else:
+            asked = f"Player {pending.player + 1}: {pending.prompt} Chose: {taken}"
+        turn = f"Turn {before['turn']} · " if before.get("turn") else ""
+        where = f"Step {number} of {len(self.replay)} · {turn}{before['phase']['name']}"
+        after = self.replay.at(number + 1)
+        lines = [line for e in after.log[logged:] if (line := e.line(None)) is not None]
+        return where, asked, lines, position_of(after)
+
     def _draw(self) -> None:
         number = self.position.value
-        if not 1 <= number <= len(self.steps):
+        if not 1 <= number <= len(self.replay):
             raise ValueError(f"no step {number} in this lesson")
-        step = "\n".join(self.steps[number - 1])
+        where, asked, lines, after = self.step_text(number)
         note = self.commentary.get(number)
         note_html = f'<div class="lesson-note">{html.escape(note)}</div>' if note else ""
+        did = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         self.next_note.disabled = not any(s > number for s in self.commentary)
-        self.shown.value = f'{note_html}<div class="lesson-step">{html.escape(step)}</div>'
+        self.shown.value = (f'{note_html}<div class="lesson-step"><b>{html.escape(where)}</b>'
+                            f'<div class="lesson-asked">{html.escape(asked)}</div>'
+                            f'{f"<ul>{did}</ul>" if did else ""}</div>')
+        self.table.draw(after)
