@@ -8,11 +8,14 @@ seconds for the kernel pools to fill, then in Debian's Chromium:
 
 - for every page linked from the landing page, the time from navigation to its widgets being
   drawn (median of ``--repeat`` visits; a first visit in a fresh browser context, and a return
-  visit with the browser's cache from the first; issue #6's target: <= 1.5 s preheated);
+  visit with the browser's cache from the first), side by side with a bare notebook holding one
+  button served by a stock Voila (no ``voila.json``: no preheated kernels), visited just before
+  each of the page's visits; issue #11's target: every page at or below 1.0 times the bare page;
 - on the Rifts step-through page, the time from a click on a step's button to the page showing
   the new step, measured in the page (the click's dispatch to the frame after the change) and
   from Playwright (median of ``--clicks``; target <= 100 ms);
-- the resident memory of the kernels Voila runs, read from /proc (target <= 200 MB per viewer).
+- the resident memory of the kernels the project's Voila runs, read from /proc (target <= 200 MB
+  per viewer).
 
 Prints Markdown tables.
 """
@@ -22,9 +25,13 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
+import nbformat
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
@@ -37,7 +44,23 @@ READY = {
 """The element that means a page is ready; every other page: its first widget."""
 
 
+BARE = "bare.ipynb"
+"""The stock page: one code cell showing one button."""
+
+
+def write_bare_notebook(folder: Path) -> None:
+    """A bare notebook holding one button, in ``folder``."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(
+        'import ipywidgets\nipywidgets.Button(description="Ready")')]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
+    nbformat.write(notebook, folder / BARE)
+
+
 def _ready_selector(name: str) -> str:
+    if name == BARE:
+        return "button.jupyter-button"
     if name in READY:
         return READY[name]
     if name.endswith("_play.ipynb"):
@@ -56,24 +79,32 @@ def _visit(page: Page, base: str, name: str) -> float | None:
     return time.perf_counter() - start
 
 
-def page_times(browser: Browser, base: str, names: list[str], repeat: int,
-               settle: float) -> list[tuple[str, float | None, float | None]]:
-    """For each page, the median seconds from navigation to ready: a first visit (a fresh
-    browser profile, nothing cached) and a return visit (Voila's JavaScript in the browser's
-    cache from an earlier visit to the page). None: it never got ready."""
+def page_times(browser: Browser, base: str, bare: str, names: list[str], repeat: int,
+               settle: float) -> list[tuple[str, list[float | None]]]:
+    """For each page, the median seconds from navigation to ready, each beside the bare page's
+    visited just before it: a first visit (a fresh browser profile, nothing cached) and a
+    return visit (Voila's JavaScript in the browser's cache from an earlier visit to the page).
+    Returns (page, [first, bare first, again, bare again]); None: it never got ready."""
     results = []
     for name in names:
-        first, again = [], []
+        times: list[list[float | None]] = [[], [], [], []]
         for _ in range(repeat):
-            context = browser.new_context()
-            first.append(_visit(context.new_page(), base, name))
+            ours, stock = browser.new_context(), browser.new_context()
+            times[1].append(_visit(stock.new_page(), bare, BARE))
+            times[0].append(_visit(ours.new_page(), base, name))
             time.sleep(settle)  # the pool preheats a kernel for the page again
-            again.append(_visit(context.new_page(), base, name))
-            context.close()
+            times[3].append(_visit(stock.new_page(), bare, BARE))
+            times[2].append(_visit(ours.new_page(), base, name))
+            ours.close()
+            stock.close()
             time.sleep(settle)
-        results.append((name, *(statistics.median(t) if None not in t else None
-                                for t in (first, again))))
+        results.append((name, [statistics.median(t) if None not in t else None
+                               for t in times]))
     return results
+
+
+def _ratio(page: float | None, bare: float | None) -> str:
+    return "" if page is None or not bare else f"{page / bare:.2f}"
 
 
 _CLICK_PROBE = """status => {
@@ -120,21 +151,33 @@ def click_times(page: Page, base: str,
     return times
 
 
-def kernel_memory() -> list[int]:
-    """Resident memory (bytes) of every ipykernel process on this machine."""
-    sizes = []
+def _processes() -> Iterator[tuple[int, int, bytes, str]]:
+    """Every process: (pid, parent pid, command line, /proc status text)."""
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
         try:
+            status = (proc / "status").read_text()
             command = (proc / "cmdline").read_bytes().replace(b"\0", b" ")
-            if b"ipykernel" not in command:
-                continue
-            for line in (proc / "status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    sizes.append(int(line.split()[1]) * 1024)
         except OSError:
             continue
+        parent = next((int(line.split()[1]) for line in status.splitlines()
+                       if line.startswith("PPid:")), 0)
+        yield int(proc.name), parent, command, status
+
+
+def kernel_memory(base: str) -> list[int]:
+    """Resident memory (bytes) of every kernel the Voila at ``base`` runs (its child
+    ipykernel processes; not the stock Voila's)."""
+    port = base.rsplit(":", 1)[1].encode()
+    processes = list(_processes())
+    voila = {pid for pid, _, command, _ in processes
+             if b"voila" in command and b"--port=" + port in command}
+    sizes = []
+    for _, parent, command, status in processes:
+        if parent in voila and b"ipykernel" in command:
+            sizes += [int(line.split()[1]) * 1024 for line in status.splitlines()
+                      if line.startswith("VmRSS:")]
     return sizes
 
 
@@ -151,13 +194,19 @@ def main() -> None:
     if args.repeat < 1 or args.warmup < 0 or args.clicks < 1 or args.settle < 0:
         parser.error("--repeat and --clicks must be at least 1, --warmup and --settle not "
                      "negative")
-    with running_voila() as base, sync_playwright() as p:
+    with ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        write_bare_notebook(folder)
+        base = stack.enter_context(running_voila())
+        bare = stack.enter_context(running_voila(".", cwd=folder))
+        p = stack.enter_context(sync_playwright())
         time.sleep(args.warmup)
         browser = p.chromium.launch(executable_path=chromium(), args=list(CHROMIUM_ARGS))
         landing = browser.new_page()
         landing.goto(f"{base}/voila/render/index.ipynb", wait_until="load", timeout=120_000)
         names = ["index.ipynb"] + [h.rsplit("/", 1)[-1] for h in landing.eval_on_selector_all(
             "a[href$='.ipynb']", "els => els.map(e => e.href)")]
+        names = list(dict.fromkeys(names))
         landing.context.close()
         if args.pages is not None:
             unknown = sorted(set(args.pages) - set(names))
@@ -166,11 +215,12 @@ def main() -> None:
                              f"the pages are {', '.join(names)}")
             names = [n for n in names if n in args.pages]
         time.sleep(5)
-        print("| page | navigation to widgets ready: first visit | return visit |")
-        print("| --- | ---: | ---: |")
-        for name, *seconds in page_times(browser, base, names, args.repeat, args.settle):
+        print("| page | first visit | bare page | ratio | return visit | bare page | ratio |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for name, seconds in page_times(browser, base, bare, names, args.repeat, args.settle):
             shown = ["did not load" if s is None else f"{s:.2f} s" for s in seconds]
-            print(f"| {name} | {' | '.join(shown)} |")
+            print(f"| {name} | {shown[0]} | {shown[1]} | {_ratio(seconds[0], seconds[1])} | "
+                  f"{shown[2]} | {shown[3]} | {_ratio(seconds[2], seconds[3])} |")
         page = browser.new_context().new_page()
         clicks = click_times(page, base, args.clicks)
         print()
@@ -182,7 +232,7 @@ def main() -> None:
             ordered = sorted(c[column] for c in clicks)
             print(f"| {label} | {statistics.median(ordered) * 1000:.0f} ms | "
                   f"{ordered[int(0.9 * (len(ordered) - 1))] * 1000:.0f} ms |")
-        sizes = kernel_memory()
+        sizes = kernel_memory(base)
         print()
         print(f"| kernels running | median resident memory | largest | (pid {os.getpid()}) |")
         print("| ---: | ---: | ---: | --- |")
