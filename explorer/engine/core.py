@@ -558,9 +558,15 @@ def rules_for(game_id: object) -> Rules:
 
 
 def new_game(game_id: str, players: int = 2, seed: int | None = None,
-             scenario: dict[str, Any] | None = None, **options: Any) -> Game:
-    """Start a game of ``game_id`` (``rifts``, ``adventurers``, ``gamma_world``, ...)."""
-    return Game(rules_for(game_id), players, seed, options, scenario)
+             scenario: dict[str, Any] | None = None, options: dict[str, Any] | None = None,
+             **more: Any) -> Game:
+    """Start a game of ``game_id`` (``rifts``, ``adventurers``, ``gamma_world``, ...).
+
+    Game options are given as ``options={...}`` or as keywords (``cards="my/set"``), or both.
+    """
+    if options is not None and not isinstance(options, dict):
+        raise IllegalAction(f"options must be an object of game options; found {options!r}")
+    return Game(rules_for(game_id), players, seed, {**(options or {}), **more}, scenario)
 
 
 def load_game(text: str) -> Game:

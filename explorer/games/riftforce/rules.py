@@ -1,0 +1,106 @@
+"""Riftforce on the engine: the state at the start (or at a scenario), and the game's
+procedure: guild selection, setup, then turns until the end rule decides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explorer.engine import Rules, register
+from explorer.engine.core import Step
+from explorer.errors import IllegalAction
+from explorer.games.riftforce import turn as T
+from explorer.games.riftforce.common import Ctx, GameOver
+from explorer.games.riftforce.data import RiftforceData, riftforce_data
+from explorer.games.riftforce.state import RiftforceState
+
+
+@register("riftforce")
+class RiftforceRules(Rules):
+    """The rules of Riftforce (seed 003 and reference/riftforce.md): 2 players only."""
+
+    game_id = "riftforce"
+    title = "Riftforce"
+    min_players = 2
+    max_players = 2
+    takes_card_folder = True
+
+    def data(self, options: dict[str, Any]) -> RiftforceData:
+        return riftforce_data(options.get("cards"))
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """``cards`` (a card set folder) and ``guilds``: both players' 4 guilds, given
+        instead of the selection (``[[4 names], [4 names]]``, no guild twice)."""
+        unknown = sorted(set(options) - {"cards", "guilds"})
+        if unknown:
+            raise IllegalAction(f"riftforce takes the options 'cards' and 'guilds' only; "
+                                f"found {unknown}")
+        checked = super().check_options({k: v for k, v in options.items() if k == "cards"})
+        if "guilds" in options:
+            checked["guilds"] = check_guilds(options["guilds"], self.data(checked),
+                                             "option 'guilds'")
+        return checked
+
+    def new_state(self, players: int, options: dict[str, Any],
+                  scenario: dict[str, Any] | None) -> RiftforceState:
+        data = self.data(options)
+        state = RiftforceState(players, len(data.locations))
+        state._data = data
+        state._guilds = options.get("guilds")
+        if scenario is not None:
+            from explorer.games.riftforce.scenario import build_scenario
+
+            build_scenario(state, data, scenario)
+        return state
+
+    def play(self, state: RiftforceState) -> Step:  # type: ignore[override]
+        ctx = Ctx(state, state._data)
+        try:
+            if state._start is None:
+                guilds = state._guilds
+                if guilds is None:
+                    yield from T.select_guilds(ctx)
+                else:
+                    yield from T.given_guilds(ctx, guilds)
+                yield from T.setup(ctx)
+                seat = state.first
+            else:
+                seat = state.active
+            yield from T.turns(ctx, seat)
+        except GameOver:
+            state.phase = "over"
+            state.active = None
+
+    def heuristic_bot(self, seed: int | None = None) -> Any:
+        from explorer.games.riftforce.bots import RiftforceHeuristicBot
+
+        return RiftforceHeuristicBot(seed)
+
+    def scores(self, state: RiftforceState) -> list[int]:  # type: ignore[override]
+        """Each player's Riftforce."""
+        return [side.riftforce for side in state.sides]
+
+    def winners(self, state: RiftforceState) -> list[int]:  # type: ignore[override]
+        return list(state.winners)
+
+
+def check_guilds(value: Any, data: RiftforceData, where: str) -> list[list[str]]:
+    """Both players' guilds: 2 lists of 4 known guild names, no guild twice."""
+    wanted = data.constants["guilds_per_player"]
+    known = list(data.guilds)
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(isinstance(v, list | tuple) for v in value)):
+        raise IllegalAction(f"{where} must be 2 lists of {wanted} guild names; found {value!r}")
+    seen: set[str] = set()
+    for seat, names in enumerate(value):
+        if len(names) != wanted:
+            raise IllegalAction(f"{where}[{seat}] must name {wanted} guilds; found "
+                                f"{len(names)}: {list(names)!r}")
+        for name in names:
+            if name not in known:
+                raise IllegalAction(f"{where}[{seat}]: unknown guild {name!r}; known: "
+                                    f"{', '.join(known)}")
+            if name in seen:
+                raise IllegalAction(f"{where}[{seat}]: the {name} guild is given twice "
+                                    "(each guild goes to one player)")
+            seen.add(name)
+    return [list(names) for names in value]

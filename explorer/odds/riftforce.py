@@ -1,0 +1,394 @@
+"""Riftforce odds and analysis: exact draw odds and the best-action finder.
+
+>>> from explorer.odds import riftforce as rf
+>>> rf.best_actions(game)[0]          # the complete action that gains most this turn
+>>> rf.draw_odds(game)                # what a Check & Draw brings, exactly
+>>> rf.p_at_least(game, 3, guild="Fire")
+
+Both see only what the acting seat sees: its hand, the Rift, and the composition of its own
+draw and discard piles (never their order, never the other hand).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+from explorer.engine import Action, Chance, Decision, Game
+from explorer.errors import IllegalAction
+from explorer.games.riftforce import turn as T
+from explorer.games.riftforce.common import Ctx
+from explorer.games.riftforce.state import Pile, RiftforceState
+from explorer.odds import Odds, check_odds
+
+__all__ = ["Candidate", "best_actions", "draw_odds", "draw_pool", "p_at_least"]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One complete action of a turn (every choice in it, in order) and what it gains this
+    turn: ``riftforce`` for the acting player and ``opponent_riftforce`` (his own Fire can give
+    some away), ``destroyed`` enemies, ``damage`` dealt to enemies (excess not counted),
+    ``lost`` (his own elementals destroyed), ``controlled`` (locations he controls after it)
+    and ``draws`` (cards a Check & Draw brings). Exact: Fractions (an expectation where the
+    action draws; no base-game gain depends on what is drawn)."""
+
+    choices: tuple[Action, ...]
+    riftforce: Fraction
+    opponent_riftforce: Fraction
+    destroyed: Fraction
+    damage: Fraction
+    lost: Fraction
+    controlled: Fraction
+    draws: Fraction
+    ways: int = 1
+
+    @property
+    def name(self) -> str:
+        """"play", "activate" or "check"."""
+        return self.choices[0].name
+
+    @property
+    def text(self) -> str:
+        """The choices in words, joined: "Play Fire 5 at Location 2; Play Fire 6 at ..."."""
+        shown = [str(a) for a in self.choices[1:] if a.name != "done"]
+        return "; ".join(shown) if shown else str(self.choices[0])
+
+    @property
+    def net(self) -> Fraction:
+        return self.riftforce - self.opponent_riftforce
+
+    def key(self) -> tuple[Any, ...]:
+        """Sort key: most net Riftforce, then enemies destroyed, locations controlled, damage
+        dealt, fewest own losses; ties in the order of the choices' texts."""
+        return (-self.net, -self.destroyed, -self.controlled, -self.damage, self.lost,
+                tuple(str(a) for a in self.choices))
+
+
+def _view(state: RiftforceState, seat: int) -> RiftforceState:
+    """What ``seat`` may use: a copy without the other hand and without either draw pile's
+    order (the other's pile is not needed in one's own action)."""
+    view = state.clone()
+    other = view.sides[1 - seat]
+    other.hand = []
+    other.pile = Pile({})
+    mine = view.sides[seat].pile
+    view.sides[seat].pile = Pile(mine.contents())
+    return view
+
+
+@dataclass
+class _Node:
+    """A point of the search where a Play is at its next card or an Activate at its next
+    elemental: the state there, the choices that led there, and how many choice sequences
+    reach the same state."""
+
+    state: RiftforceState
+    path: tuple[Action, ...]
+    ways: int = 1
+
+
+def _key(state: RiftforceState) -> tuple[Any, ...]:
+    """Two states equal under this key have the same future in this turn and the same gains:
+    the board by what is where (two undamaged Fire 5 side by side are alike; an elemental
+    already activated in this turn is marked), the hands, the discard piles, the turn's
+    gains and where the Play or Activate is."""
+    progress = state._progress
+    done: frozenset[int] = frozenset()
+    if progress is not None and progress[0] == "activate":
+        done = progress[2]
+        progress = (progress[0], progress[1], progress[3])
+    return (tuple(tuple(tuple((e.guild, e.value, e.damage, e.uid in done) for e in column)
+                        for column in location) for location in state.board),
+            tuple(tuple(sorted(side.hand)) for side in state.sides),
+            tuple(tuple(sorted(side.discard)) for side in state.sides),
+            tuple(state.turn_gains), tuple(state.turn_damage), tuple(state.turn_destroyed),
+            progress, state.phase)
+
+
+def best_actions(game: Game) -> list[Candidate]:
+    """Every legal complete action of the acting player's turn from here, with what each gains
+    this turn, best first; exact and deterministic. Choice sequences that reach the same
+    position (activating the same elementals in another order with the same result) are one
+    candidate, its choices the first such sequence, its ``ways`` how many there are (the
+    finder heals the most damaged ally with a Light, and counts the other heals in ``ways``:
+    see ``_heal``).
+
+    Uses only what the acting seat sees. Raises IllegalAction outside a player's turn.
+    """
+    if game.game_id != "riftforce":
+        raise IllegalAction(f"the best-action finder is for riftforce games; found a "
+                            f"{game.game_id} game")
+    state: RiftforceState = game.state
+    if not isinstance(game.pending, Decision) or state._turn_start is None:
+        raise IllegalAction("the best-action finder answers during a player's turn, not in "
+                            "the guild selection, at a draw or once the game is over")
+    seat = state.active
+    search = _Search(seat)
+    if state._boundary is not None:
+        boundary, made = state._boundary
+        path = tuple(state._turn_choices[:made])
+        search.expand(_Node(_view(boundary, seat), path), tuple(state._turn_choices[made:]))
+    else:
+        start = _view(state._turn_start, seat)
+        search.segment(start, lambda ctx: T.turn(ctx, seat), (), 1,
+                       tuple(state._turn_choices))
+    search.run()
+    return sorted(search.candidates(), key=Candidate.key)
+
+
+class _Search:
+    """The positions of one turn: from each node (a Play's next card, an Activate's next
+    elemental) every choice, its ability's own choices explored by replay (a procedure is a
+    generator, which cannot be copied); equal positions merged."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.nodes: dict[tuple[Any, ...], _Node] = {}
+        self.queue: list[_Node] = []
+        self.leaves: dict[tuple[Any, ...], tuple[Candidate, int]] = {}
+
+    def run(self) -> None:
+        while self.queue:
+            self.expand(self.queue.pop())
+
+    def candidates(self) -> list[Candidate]:
+        return [replace(found, ways=ways) for found, ways in self.leaves.values()]
+
+    def expand(self, node: _Node, required: tuple[Action, ...] = ()) -> None:
+        """Every choice at ``node`` (only those starting with ``required``: the choices
+        already made in mid-turn)."""
+        state, seat = node.state, self.seat
+        progress = state._progress
+        ctx = Ctx(state, state._data)
+        if progress[0] == "play":
+            placed = progress[1]
+            offers = T.placement_offers(ctx, seat, placed)
+            if offers is None:
+                return self.leaf(state, node.path, None, node.ways)
+            for action in offers if not required else required[:1]:
+                if action.name == "done":
+                    self.leaf(state, (*node.path, action), None, node.ways)
+                    continue
+                self.segment(state, _placing(seat, action, placed), (*node.path, action),
+                             node.ways, required[1:])
+            return None
+        _, name, done, modes = progress
+        offers = T.activation_offers(ctx, seat, name, done, modes)
+        if offers is None:
+            return self.leaf(state, node.path, None, node.ways)
+        for action in offers if not required else required[:1]:
+            if action.name == "done":
+                self.leaf(state, (*node.path, action), None, node.ways)
+                continue
+            self.segment(state, _activating(seat, name, action, done, modes),
+                         (*node.path, action), node.ways, required[1:])
+        return None
+
+    def segment(self, start: RiftforceState, resume: Callable[[Ctx], Generator[Any, Any, Any]],
+                path: tuple[Action, ...], ways: int, required: tuple[Action, ...]) -> None:
+        """Run ``resume`` on copies of ``start``, depth first over its own choices, to the next
+        node (the procedure returns its progress) or the end of the turn."""
+        stack = [(list(required), ways)]
+        while stack:
+            choices, ways = stack.pop()
+            state = start.clone()
+            procedure = resume(Ctx(state, state._data))
+            try:
+                pending = procedure.send(None)
+                for choice in choices:
+                    pending = procedure.send(choice)
+            except StopIteration as stop:
+                if isinstance(stop.value, tuple):  # a Play or Activate goes on: a node
+                    self.node(state, stop.value, path + tuple(choices), ways)
+                else:
+                    self.leaf(state, path + tuple(choices), None, ways)
+                continue
+            if isinstance(pending, Decision) and state._progress is not None:
+                self.node(state, None, path + tuple(choices), ways)  # the turn's first node
+            elif isinstance(pending, Decision) and pending.player == self.seat:
+                offers = pending.actions
+                if offers[0].name == "heal" and len(choices) >= len(required):
+                    stack.append(([*choices, _heal(state, self.seat, offers)],
+                                  ways * len(offers)))
+                else:
+                    stack.extend(([*choices, a], ways) for a in reversed(offers))
+            else:
+                self.leaf(state, path + tuple(choices), pending, ways)
+
+    def node(self, state: RiftforceState, progress: tuple[Any, ...] | None,
+             path: tuple[Action, ...], ways: int) -> None:
+        if progress is not None:
+            state._progress = progress
+        key = _key(state)
+        if key in self.nodes:
+            self.nodes[key].ways += ways
+            return
+        node = self.nodes[key] = _Node(state, path, ways)
+        self.queue.append(node)
+
+    def leaf(self, state: RiftforceState, path: tuple[Action, ...], pending: Any,
+             ways: int) -> None:
+        state._progress = None
+        key = _key(state)
+        if key in self.leaves:
+            found, count = self.leaves[key]
+            self.leaves[key] = (found, count + ways)
+        else:
+            self.leaves[key] = (_candidate(state, self.seat, path, pending), ways)
+
+
+def _heal(state: RiftforceState, seat: int, offers: tuple[Action, ...]) -> Action:
+    """The heal the finder makes: the most damaged ally (ties: the first offered). Which ally
+    Light heals changes none of the gains the finder measures but through a later Fire's 1
+    damage to that ally in the same action, so the other heals are counted in ``ways``."""
+    def damage(action: Action) -> int:
+        location, index = action.args
+        return state.board[location][seat][index].damage
+    return max(offers, key=damage)
+
+
+def _placing(seat: int, action: Action, placed: tuple[Any, ...]) -> Callable[[Ctx], Any]:
+    def resume(ctx: Ctx) -> Generator[Any, Any, Any]:
+        ctx.state._progress = None
+        placed_now = yield from T.place(ctx, seat, action, placed)
+        return ("play", placed_now)
+    return resume
+
+
+def _activating(seat: int, name: str, action: Action, done: frozenset[int],
+                modes: frozenset[str]) -> Callable[[Ctx], Any]:
+    def resume(ctx: Ctx) -> Generator[Any, Any, Any]:
+        ctx.state._progress = None
+        now = yield from T.activate_one(ctx, seat, name, action, done, modes)
+        return ("activate", name, *now)
+    return resume
+
+
+def _candidate(state: RiftforceState, seat: int, choices: tuple[Action, ...],
+               pending: Any) -> Candidate:
+    other = 1 - seat
+    draws = 0
+    if isinstance(pending, Chance) and state.phase == "check.draw":
+        side = state.sides[seat]
+        room = state._data.constants["draw_up_to"] - len(side.hand)
+        draws = min(room, side.pile.size + len(side.discard))
+    controlled = sum(state.controls(seat, p) for p in range(len(state.board)))
+    return Candidate(choices, Fraction(state.turn_gains[seat]), Fraction(state.turn_gains[other]),
+                     Fraction(state.turn_destroyed[other]), Fraction(state.turn_damage[other]),
+                     Fraction(state.turn_destroyed[seat]), Fraction(controlled),
+                     Fraction(draws))
+
+
+# ---- draws -------------------------------------------------------------------------------------
+
+
+def draw_pool(game: Game, seat: int | None = None) -> tuple[dict[str, int], dict[str, int]]:
+    """``seat``'s draw pile and discard pile as he knows them: card name -> copies (default:
+    the acting seat)."""
+    state: RiftforceState = game.state
+    seat = state.active if seat is None else seat
+    if seat not in (0, 1):
+        raise IllegalAction(f"seat must be 0 or 1; found {seat!r}")
+    side = state.sides[seat]
+    return side.pile.contents(), dict(Counter(side.discard))
+
+
+def _phases(pile: dict[str, int], discard: dict[str, int], k: int) -> list[tuple[dict, int]]:
+    """The k draws as (composition, count) stages: from the pile, then (reshuffled) from the
+    discard pile."""
+    size = sum(pile.values())
+    if k <= size:
+        return [(pile, k)]
+    return [(pile, size), (discard, min(k - size, sum(discard.values())))]
+
+
+def draw_odds(game: Game, k: int | None = None, seat: int | None = None) -> Odds:
+    """The exact distribution of the cards ``k`` draws bring (default: a Check & Draw's, up to
+    7 in hand), the discard pile reshuffled when the pile runs out. Outcomes are the drawn
+    cards, sorted ("Fire 5, Fire 5, Water 6")."""
+    pile, discard = draw_pool(game, seat)
+    state: RiftforceState = game.state
+    seat = state.active if seat is None else seat
+    if k is None:
+        k = state._data.constants["draw_up_to"] - len(state.sides[seat].hand)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise IllegalAction(f"the number of draws must be a whole number >= 0; found {k!r}")
+    outcomes: Counter[tuple[str, ...]] = Counter()
+    for combo, p in _multisets(_phases(pile, discard, k)):
+        outcomes[combo] += p
+    rows = sorted(((", ".join(c) or "nothing", p) for c, p in outcomes.items()),
+                  key=lambda r: (-r[1], r[0]))
+    check_odds(rows)
+    return Odds(None, outcomes=tuple(rows), title=f"{k} draw{'s' if k != 1 else ''} of "
+                f"Player {seat + 1}")
+
+
+def _multisets(stages: list[tuple[dict[str, int], int]]) -> Iterator[tuple[tuple[str, ...],
+                                                                           Fraction]]:
+    """Every multiset the stages' draws can bring, with its exact (hypergeometric) chance."""
+    def stage(pool: dict[str, int], k: int) -> Iterator[tuple[tuple[str, ...], Fraction]]:
+        names = sorted(pool)
+        total = comb(sum(pool.values()), k)
+
+        def rec(i: int, left: int) -> Iterator[tuple[list[str], int]]:
+            if left == 0:
+                yield [], 1
+                return
+            if i == len(names):
+                return
+            name = names[i]
+            for take in range(min(left, pool[name]), -1, -1):
+                for rest, ways in rec(i + 1, left - take):
+                    yield [name] * take + rest, ways * comb(pool[name], take)
+
+        for cards, ways in rec(0, k):
+            yield tuple(cards), Fraction(ways, total)
+
+    def combine(index: int) -> Iterator[tuple[tuple[str, ...], Fraction]]:
+        if index == len(stages):
+            yield (), Fraction(1)
+            return
+        for head, p in stage(*stages[index]):
+            for tail, q in combine(index + 1):
+                yield tuple(sorted(head + tail)), p * q
+
+    yield from combine(0)
+
+
+def p_at_least(game: Game, k: int, *, guild: str | None = None, value: int | None = None,
+               playable_with: str | None = None, seat: int | None = None) -> Fraction:
+    """P(at least one card of ``guild``, of ``value``, or playable with the card
+    ``playable_with`` (sharing its guild or its value) among the next ``k`` draws), the
+    discard pile reshuffled when the pile runs out."""
+    chosen = [x is not None for x in (guild, value, playable_with)]
+    if sum(chosen) != 1:
+        raise IllegalAction("give exactly one of guild, value or playable_with")
+    data = game.state._data
+    if playable_with is not None and playable_with not in data.kinds:
+        raise IllegalAction(f"unknown card {playable_with!r} (cards are named like 'Fire 5')")
+    if guild is not None and guild not in data.guilds:
+        raise IllegalAction(f"unknown guild {guild!r}; known: {', '.join(data.guilds)}")
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise IllegalAction(f"the number of draws must be a whole number >= 0; found {k!r}")
+
+    def good(name: str) -> bool:
+        kind = data.kinds[name]
+        if guild is not None:
+            return kind.guild == guild
+        if value is not None:
+            return kind.value == value
+        other = data.kinds[playable_with]
+        return kind.guild == other.guild or kind.value == other.value
+
+    pile, discard = draw_pool(game, seat)
+    miss = Fraction(1)
+    for pool, count in _phases(pile, discard, k):
+        total = sum(pool.values())
+        bad = sum(n for name, n in pool.items() if not good(name))
+        miss *= Fraction(comb(bad, count), comb(total, count))
+    return 1 - miss

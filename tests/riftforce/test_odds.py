@@ -1,0 +1,167 @@
+"""explorer.odds.riftforce: draw odds against brute-force enumeration of every order of the
+piles, and the best-action finder against the game itself."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+
+import explorer
+from explorer.engine.bots import RandomBot, play
+from explorer.errors import IllegalAction
+from explorer.games.riftforce.data import riftforce_data
+from explorer.odds import riftforce as rf
+
+from .helpers import GUILDS, act, scenario
+
+
+def small_piles(pile: int, discard: int, hand: int = 2) -> explorer.Game:
+    """Player 1 to act with ``hand`` cards, ``pile`` cards in his draw pile and ``discard`` in
+    his discard pile; the rest of his 36 in play."""
+    cards = [n for n, c in riftforce_data().deck(GUILDS[0]).items() for _ in range(c)]
+    # spread so the piles hold a mix: every 3rd card to the piles first
+    order = cards[::3] + cards[1::3] + cards[2::3]
+    in_hand, rest = order[:hand], order[hand:]
+    in_discard, rest = rest[:discard], rest[discard:]
+    in_play = rest[:36 - hand - discard - pile]
+    rows = [[in_play[i::5], []] for i in range(5)]
+    return explorer.new_game("riftforce", seed=1, scenario={
+        "guilds": GUILDS, "first": 0, "active": 0, "riftforce": [0, 0],
+        "hands": [in_hand, []], "board": rows, "discards": [in_discard, []]})
+
+
+def brute_force(pile: list[str], discard: list[str], k: int) -> Counter[tuple[str, ...]]:
+    """Every order of the pile, then of the reshuffled discard pile, equally likely."""
+    counts: Counter[tuple[str, ...]] = Counter()
+    for first in permutations(pile):
+        for second in permutations(discard):
+            counts[tuple(sorted((list(first) + list(second))[:k]))] += 1
+    return counts
+
+
+def test_check_and_draw_odds_match_every_order_including_the_reshuffle() -> None:
+    game = small_piles(pile=4, discard=3, hand=1)
+    pile, discard = rf.draw_pool(game)
+    assert sum(pile.values()) == 4 and sum(discard.values()) == 3
+    odds = rf.draw_odds(game)  # a Check & Draw: 6 cards, 4 from the pile, 2 reshuffled
+    counts = brute_force([n for n, c in pile.items() for _ in range(c)],
+                         [n for n, c in discard.items() for _ in range(c)], 6)
+    total = sum(counts.values())
+    expected = {", ".join(c): Fraction(n, total) for c, n in counts.items()}
+    got = {}
+    for outcome, p in odds.outcomes:
+        got[outcome] = got.get(outcome, 0) + p
+    assert got == expected and sum(got.values()) == 1
+
+
+def test_p_at_least_matches_every_order() -> None:
+    game = small_piles(pile=6, discard=2, hand=3)
+    pile, discard = rf.draw_pool(game)
+    cards = [n for n, c in pile.items() for _ in range(c)]
+    data = riftforce_data()
+    later = [n for n, c in discard.items() for _ in range(c)]
+    # the pile's 6 in any order, then (a reshuffle) the discard pile's 2 in any order
+    orders = [first + second for first in permutations(cards) for second in permutations(later)]
+    for k in (1, 3, 7):
+        for guild in GUILDS[0]:
+            hits = sum(any(data.kinds[n].guild == guild for n in order[:k]) for order in orders)
+            assert rf.p_at_least(game, k, guild=guild) == Fraction(hits, len(orders)), (k, guild)
+
+
+def test_p_at_least_by_value_and_by_playable_card() -> None:
+    game = small_piles(pile=5, discard=0, hand=3)
+    pile, _ = rf.draw_pool(game)
+    cards = [n for n, c in pile.items() for _ in range(c)]
+    data = riftforce_data()
+    orders = list(permutations(cards))
+    hits = sum(any(data.kinds[n].value == 7 for n in order[:2]) for order in orders)
+    assert rf.p_at_least(game, 2, value=7) == Fraction(hits, len(orders))
+    fits = sum(any(data.kinds[n].guild == "Fire" or data.kinds[n].value == 6
+                   for n in order[:2]) for order in orders)
+    assert rf.p_at_least(game, 2, playable_with="Fire 6") == Fraction(fits, len(orders))
+    with pytest.raises(IllegalAction, match="exactly one"):
+        rf.p_at_least(game, 2)
+    with pytest.raises(IllegalAction, match="unknown card 'Fire 9'"):
+        rf.p_at_least(game, 2, playable_with="Fire 9")
+
+
+def test_the_first_draws_of_a_fresh_pile_are_hypergeometric() -> None:
+    # 36 cards, 9 of each guild: P(no Fire in 7) = C(27,7)/C(36,7)
+    from math import comb
+
+    game = explorer.new_game("riftforce", seed=3, options={"guilds": GUILDS})
+    game.step(game.chance_outcomes()[0][0])  # Player 1 picks first: setup draws next
+    p = rf.p_at_least(game, 7, guild="Fire", seat=0)
+    assert p == 1 - Fraction(comb(27, 7), comb(36, 7))
+
+
+def test_the_finder_lists_every_complete_action_with_its_gains() -> None:
+    # Player 1: a Crystal 5 at Location 2 facing Ice 5/1 (4 more destroy it) and Light 6.
+    game = scenario({2: (["Crystal 5"], ["Ice 5/1", "Light 6"])},
+                    hands=[["Crystal 6", "Air 7"], ["Water 5"]],
+                    guilds=[["Crystal", "Fire", "Air", "Earth"],
+                            ["Light", "Ice", "Plant", "Water"]])
+    found = rf.best_actions(game)
+    best = found[0]
+    assert best.name == "activate" and best.riftforce == 1 and best.destroyed == 1
+    assert best.damage == 4  # Ice 5 with 1 damage takes 4: all of it counts
+    assert [str(a) for a in best.choices][2] == "Activate Crystal 5 (1st at Location 2)"
+    names = Counter(c.name for c in found)
+    # play: 2 cards x 5 locations alone, or both (no shared guild or value): 10 plays
+    # activate: discard either card; Crystal 6 activates the Crystal or none, Air 7 none: 3
+    # check: 1
+    assert names == {"play": 10, "activate": 3, "check": 1}
+    check = next(c for c in found if c.name == "check")
+    assert check.riftforce == 0 and check.draws == 5
+
+
+def test_each_candidate_gains_what_the_game_then_shows() -> None:
+    game = explorer.new_game("riftforce", seed=11)
+    play(game, lambda seat: RandomBot(seat), until=lambda g: g.phase == "turn"
+         and g.state.turns >= 14)
+    for candidate in rf.best_actions(game)[:40]:
+        copy = explorer.load_game(game.to_json())
+        seat = copy.current_player
+        before = list(copy.scores)
+        for choice in candidate.choices:
+            copy.step(choice)
+        assert copy.scores[seat] - before[seat] == candidate.riftforce, candidate.text
+        assert copy.scores[1 - seat] - before[1 - seat] == candidate.opponent_riftforce
+
+
+def test_the_finder_never_reads_the_other_hand() -> None:
+    board = {2: (["Crystal 5", "Fire 5"], ["Ice 5/1"]), 4: (["Air 6"], ["Light 7"])}
+    hand = ["Crystal 6", "Fire 6", "Air 7"]
+    one = rf.best_actions(scenario(board, hands=[hand, ["Ice 6"]],
+                                   guilds=[["Crystal", "Fire", "Air", "Earth"],
+                                           ["Light", "Ice", "Plant", "Water"]]))
+    two = rf.best_actions(scenario(board, hands=[hand, ["Water 7", "Plant 5", "Light 5"]],
+                                   guilds=[["Crystal", "Fire", "Air", "Earth"],
+                                           ["Light", "Ice", "Plant", "Water"]]))
+    assert [(c.text, c.riftforce, c.damage) for c in one] == [
+        (c.text, c.riftforce, c.damage) for c in two]
+
+
+def test_the_finder_answers_in_mid_turn_from_the_choices_made() -> None:
+    game = scenario({2: (["Crystal 5", "Crystal 7"], ["Ice 5/1", "Light 6"])},
+                    hands=[["Crystal 6"], []],
+                    guilds=[["Crystal", "Fire", "Air", "Earth"],
+                            ["Light", "Ice", "Plant", "Water"]])
+    act(game, "activate")
+    act(game, "discard", "Crystal 6")
+    act(game, "elemental", 1, 0)  # the first Crystal destroys Ice 5/1
+    found = rf.best_actions(game)
+    assert all(c.name == "activate" for c in found)
+    assert max(c.riftforce for c in found) == 1  # the second Crystal: Light 6 takes 4, stands
+    assert {str(c.choices[-1]) for c in found} >= {"Stop activating"}
+
+
+def test_the_finder_refuses_outside_a_turn() -> None:
+    game = explorer.new_game("riftforce", seed=1)
+    with pytest.raises(IllegalAction, match="during a player's turn"):
+        rf.best_actions(game)
+    with pytest.raises(IllegalAction, match="riftforce games"):
+        rf.best_actions(explorer.new_game("rifts", seed=1))
