@@ -23,7 +23,6 @@ Prints Markdown tables.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import tempfile
 import time
@@ -234,11 +233,11 @@ def main() -> None:
                   f"{ordered[int(0.9 * (len(ordered) - 1))] * 1000:.0f} ms |")
         sizes = kernel_memory(base)
         print()
-        print(f"| kernels running | median resident memory | largest | (pid {os.getpid()}) |")
-        print("| ---: | ---: | ---: | --- |")
+        print("| kernels running | median resident memory | largest |")
+        print("| ---: | ---: | ---: |")
         if sizes:
             print(f"| {len(sizes)} | {statistics.median(sizes) / 2**20:.0f} MB | "
-                  f"{max(sizes) / 2**20:.0f} MB | |")
+                  f"{max(sizes) / 2**20:.0f} MB |")
         browser.close()
 
 

@@ -83,6 +83,12 @@ def test_illegal_steps_change_nothing() -> None:
                                                            Action("elemental", (9, 9))))
 
 
+def test_position_is_where_the_issue_pins_it() -> None:
+    import explorer.games.riftforce as riftforce
+
+    assert riftforce.position is position
+
+
 def test_the_position_is_plain_data_that_survives_a_save() -> None:
     game = explorer.new_game("riftforce", seed=3)
     play(game, lambda seat: RandomBot(seat), max_steps=140)

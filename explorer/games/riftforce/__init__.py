@@ -1,1 +1,6 @@
-"""Riftforce: two players, four guilds each, fighting over five locations along the Rift."""
+"""Riftforce (seed 003 and reference/riftforce.md): two players, four guilds each, fighting over
+five locations along the Rift."""
+
+from explorer.games.riftforce.position import position
+
+__all__ = ["position"]
