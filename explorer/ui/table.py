@@ -12,7 +12,9 @@ highlighted; the viewer's hand is face up, other hands are counts.
 
 Stable classes and data attributes for tests: ``table-seat`` (``data-seat``),
 ``table-character`` (``data-name``, ``data-wounds``), ``table-follower`` (``data-number``,
-``data-damage``), ``table-chain`` (``data-top``), ``table-token`` (``data-force``).
+``data-damage``), ``table-chain`` (``data-top``), ``table-token`` (``data-force``),
+``table-location`` (``data-location``, Riftforce) and ``table-elemental`` (``data-name``,
+``data-seat``, ``data-damage``).
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ TABLE_STYLE = """
 .table-view .table-effects { color: #9a3412; font-size: 12px; }
 .table-view .table-hidden { color: #64748b; font-style: italic; }
 .table-view .table-small { font-size: 12px; color: #334155; }
+.table-view .table-locations { display: flex; gap: 6px; overflow-x: auto; }
+.table-view .table-location { display: flex; flex-direction: column; align-items: center;
+  gap: 4px; min-width: 156px; }
+.table-view .table-location-card { border: 2px solid #6d28d9; border-radius: 6px;
+  padding: 4px 6px; background: #ede9fe; font-size: 12px; text-align: center; }
 </style>
 """
 
@@ -88,7 +95,8 @@ def _e(value: Any) -> str:
     return html.escape(str(value))
 
 
-SCORE = {"rifts": "{} AT", "gamma_world": "{} location(s)", "adventurers": "{} location(s)"}
+SCORE = {"rifts": "{} AT", "gamma_world": "{} location(s)", "adventurers": "{} location(s)",
+         "riftforce": "{} Riftforce"}
 
 
 def _score(game: str, seat: dict[str, Any]) -> str:
@@ -98,6 +106,8 @@ def _score(game: str, seat: dict[str, Any]) -> str:
 def _top(position: dict[str, Any]) -> str:
     decks = []
     for deck in position.get("decks", []):
+        if not isinstance(deck, dict):
+            continue  # a game whose decks are per seat (Riftforce): shown in each seat's area
         size = f"{deck['size']} left"
         thrown = f", {deck['discard']} discarded" if deck.get("discard") else ""
         known = deck.get("known_top")
@@ -281,9 +291,51 @@ def _adventurers_center(game: str, position: dict[str, Any]) -> str:
             f'<div class="table-cards">{faces}</div></div>')
 
 
+# ---- Riftforce --------------------------------------------------------------------------------
+
+def _riftforce_seat(game: str, seat: dict[str, Any]) -> str:
+    guilds = ", ".join(seat.get("guilds") or []) or "guilds not chosen yet"
+    marker = " · start marker" if seat.get("first") else ""
+    top = f", {_e(seat['discard_top'])} on top" if seat.get("discard_top") else ""
+    return (f'<div class="table-small">{_e(guilds)}{marker}</div>'
+            f'<div class="table-small">Draw pile {seat.get("deck", 0)} · discard pile '
+            f'{seat.get("discard", 0)}{top}</div>')
+
+
+def _riftforce_elemental(game: str, text: str, seat: int) -> str:
+    name, _, damage = text.partition("/")
+    badges = [f"{damage} damage"] if damage else []
+    return (f'<div class="table-elemental" data-name="{_e(name)}" data-seat="{seat}" '
+            f'data-damage="{_e(damage or 0)}">'
+            f'{face(game, name, "elementals", small=True, badges=badges)}</div>')
+
+
+def _riftforce_center(game: str, position: dict[str, Any]) -> str:
+    """The Rift: the five locations in a row, Player 2's columns above and Player 1's below,
+    each from the location outward, and who controls each location."""
+    control = position.get("control") or []
+    columns = []
+    for number, (name, sides) in enumerate(zip(position["locations"], position["board"],
+                                               strict=True)):
+        held = control[number] if number < len(control) else None
+        holder = "" if held is None else f" · Player {held + 1} controls it"
+        top = "".join(_riftforce_elemental(game, c, 1) for c in reversed(sides[1]))
+        bottom = "".join(_riftforce_elemental(game, c, 0) for c in sides[0])
+        columns.append(
+            f'<div class="table-location" data-location="{number + 1}">'
+            f'<div class="table-stack table-side-1">{top}</div>'
+            f'<div class="table-location-card"><b>{_e(name)}</b>{_e(holder)}</div>'
+            f'<div class="table-stack table-side-0">{bottom}</div></div>')
+    track = " · ".join(f"Player {s + 1}: {r}" for s, r in enumerate(position["riftforce"]))
+    return (f'<div class="table-rift"><div class="table-small">Riftforce {_e(track)} (the game '
+            f'ends at {position.get("to_win", 12)})</div>'
+            f'<div class="table-locations">{"".join(columns)}</div></div>')
+
+
 _AREAS: dict[str, tuple[Callable[[str, dict[str, Any]], str],
                         Callable[[str, dict[str, Any]], str] | None]] = {
     "rifts": (_rifts_seat, _rifts_center),
     "gamma_world": (_gw_seat, _gw_center),
     "adventurers": (_adventurers_seat, _adventurers_center),
+    "riftforce": (_riftforce_seat, _riftforce_center),
 }

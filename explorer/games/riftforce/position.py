@@ -72,8 +72,8 @@ def position(game: Game, seat: int | None = None) -> dict[str, Any]:
         **shared.frame(
             game, viewer, phase_entry=shared.phase(game.phase, phase_name(game.phase)),
             active=active, turn=state.turns, decks=[],
-            seats=[shared.seat(game, number, viewer, active, scores[number],
-                               list(sides[number].hand)) for number in range(game.players)]),
+            seats=[_seat(game, number, viewer, active, scores[number], state)
+                   for number in range(game.players)]),
         "guilds": [list(side.guilds) if done else [] for side in sides],
         "first": state.first,
         "riftforce": [side.riftforce for side in sides],
@@ -91,6 +91,19 @@ def position(game: Game, seat: int | None = None) -> dict[str, Any]:
         "selection": _selection(state, viewer),
         "to_win": state._data.constants["victory_riftforce"],
     }
+
+
+def _seat(game: Game, number: int, viewer: int | None, active: int | None, score: int,
+          state: RiftforceState) -> dict[str, Any]:
+    """A seat's common keys (its hand as card entries a view draws), and its guilds, draw
+    pile and discard pile sizes."""
+    side = state.sides[number]
+    hand = [{"name": name, "table": "elementals"} for name in side.hand]
+    return {**shared.seat(game, number, viewer, active, score, hand),
+            "guilds": list(side.guilds) if state.draft.done else [],
+            "deck": side.pile.size, "discard": len(side.discard),
+            "discard_top": side.discard[-1] if side.discard else None,
+            "first": state.first == number}
 
 
 def _selection(state: RiftforceState, viewer: int | None) -> dict[str, Any]:
