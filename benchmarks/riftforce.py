@@ -17,7 +17,6 @@ riftforce``.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 
@@ -26,16 +25,7 @@ from tqdm import tqdm
 import explorer
 from explorer.engine.bots import make_bot
 from explorer.odds.riftforce import best_actions
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
+from explorer.odds.rifts import wilson
 
 
 def finder_times(kind: str, games: int) -> tuple[list[float], list[int]]:

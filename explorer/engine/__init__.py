@@ -9,6 +9,7 @@ from explorer.engine.core import (
     Chance,
     Decision,
     Game,
+    GameOver,
     GameState,
     LogEntry,
     Outcome,
@@ -20,7 +21,7 @@ from explorer.engine.core import (
 )
 
 __all__ = [
-    "Action", "Chance", "Decision", "Game", "GameState", "LogEntry", "Outcome", "Rules",
+    "Action", "Chance", "Decision", "Game", "GameOver", "GameState", "LogEntry", "Outcome", "Rules",
     "load_game", "load_rules", "new_game", "register", "rules_for",
 ]
 

@@ -120,6 +120,24 @@ class Chance:
         return bisect_right(cumulative, rng.randrange(cumulative[-1]))
 
 
+class GameOver(Exception):
+    """Raised inside a game's procedure when the game ends (each game's rules say when); its
+    ``Rules.play`` catches it and the procedure returns."""
+
+
+class _CardOutcomes(dict[str, Outcome]):
+    """The chance outcome "this card is drawn", one object per card name, made once."""
+
+    def __missing__(self, name: str) -> Outcome:
+        outcome = self[name] = Outcome("card", (name,), name)
+        return outcome
+
+
+CARD_OUTCOMES = _CardOutcomes()
+"""``CARD_OUTCOMES[name]``: the outcome of drawing the card ``name`` (shared by every game whose
+cards are named uniquely)."""
+
+
 Pending = Decision | Chance
 Procedure = Generator[Pending, Any, None]
 Step = Generator[Any, Any, Any]

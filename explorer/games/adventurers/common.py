@@ -20,25 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from explorer.engine import Action, Chance, Outcome
-from explorer.engine.core import RulesContext, Step
+from explorer.engine.core import CARD_OUTCOMES, RulesContext, Step
 from explorer.engine.dice import Roll
 from explorer.games.adventurers.data import AdventurersData, Card, Profession
 from explorer.games.adventurers.state import Adventurer, AdventurersState
-
-
-class GameOver(Exception):
-    """Raised inside the procedure when the game ends (a fifth location, or no win left)."""
-
-
-class _CardOutcomes(dict[str, Outcome]):
-    """The chance outcome "this card is drawn", one object per card name, made once."""
-
-    def __missing__(self, name: str) -> Outcome:
-        outcome = self[name] = Outcome("card", (name,), name)
-        return outcome
-
-
-CARD_OUTCOMES = _CardOutcomes()
 
 
 def _cards(count: int) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer.engine import Rules, register
+from explorer.engine import GameOver, Rules, register
 from explorer.games.adventurers import turn as T
 from explorer.games.adventurers.bots import AdventurersHeuristicBot
-from explorer.games.adventurers.common import Ctx, GameOver, Step
+from explorer.games.adventurers.common import Ctx, Step
 from explorer.games.adventurers.data import AdventurersData, adventurers_data
 from explorer.games.adventurers.scenario import build_scenario
 from explorer.games.adventurers.state import AdventurersState, Deck

@@ -6,8 +6,8 @@ The Encounter Phase is in :mod:`explorer.games.adventurers.encounter`.
 
 from __future__ import annotations
 
-from explorer.engine import Action
-from explorer.games.adventurers.common import Ctx, GameOver, Step
+from explorer.engine import Action, GameOver
+from explorer.games.adventurers.common import Ctx, Step
 from explorer.games.adventurers.data import Card
 from explorer.games.adventurers.effects import RESEARCH
 from explorer.games.adventurers.encounter import encounter_phase

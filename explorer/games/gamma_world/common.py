@@ -13,15 +13,15 @@ from math import comb
 from typing import Any
 
 from explorer.engine import Action, Chance, Outcome
-from explorer.engine.core import RulesContext, Step
+from explorer.engine.core import (
+    GameOver,
+    RulesContext,
+    Step,
+)
 from explorer.engine.dice import Roll, pick
 from explorer.games.gamma_world import enclave as E
 from explorer.games.gamma_world.data import GammaData
 from explorer.games.gamma_world.state import Attached, Enclave, Follower, GammaState
-
-
-class GameOver(Exception):
-    """Raised inside the procedure when the deck's last card is gone (VICTORY, line 11)."""
 
 
 @cache

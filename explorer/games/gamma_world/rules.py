@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer.engine import Rules, register
+from explorer.engine import GameOver, Rules, register
 from explorer.games.gamma_world import turn as T
 from explorer.games.gamma_world.bots import GammaHeuristicBot
-from explorer.games.gamma_world.common import Ctx, GameOver, Step
+from explorer.games.gamma_world.common import Ctx, Step
 from explorer.games.gamma_world.data import GammaData, gamma_data
 from explorer.games.gamma_world.scenario import build_scenario
 from explorer.games.gamma_world.state import GammaState

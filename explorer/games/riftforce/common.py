@@ -13,25 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from explorer.engine import Action, Chance, Decision, Outcome
-from explorer.engine.core import RulesContext, Step
+from explorer.engine import Action, Chance, Decision
+from explorer.engine.core import CARD_OUTCOMES, RulesContext, Step
 from explorer.games.riftforce.data import RiftforceData
 from explorer.games.riftforce.state import Elemental, Pile, Player, RiftforceState
-
-
-class GameOver(Exception):
-    """Raised inside the procedure when the game ends."""
-
-
-class _CardOutcomes(dict[str, Outcome]):
-    """The chance outcome "this card is drawn", one object per card name, made once."""
-
-    def __missing__(self, name: str) -> Outcome:
-        outcome = self[name] = Outcome("card", (name,), name)
-        return outcome
-
-
-CARD_OUTCOMES = _CardOutcomes()
 
 
 def cards(count: int) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer.engine import Rules, register
+from explorer.engine import GameOver, Rules, register
 from explorer.engine.core import Step
 from explorer.errors import IllegalAction
 from explorer.games.riftforce import turn as T
-from explorer.games.riftforce.common import Ctx, GameOver
+from explorer.games.riftforce.common import Ctx
 from explorer.games.riftforce.data import RiftforceData, riftforce_data
 from explorer.games.riftforce.state import RiftforceState
 

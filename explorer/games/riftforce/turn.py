@@ -5,20 +5,16 @@ from __future__ import annotations
 
 from functools import cache
 
-from explorer.engine import Action, Chance, Outcome
+from explorer.engine import Action, Chance, GameOver, Outcome
 from explorer.engine.core import Step
 from explorer.games.riftforce import abilities
-from explorer.games.riftforce.common import Ctx, GameOver, player
+from explorer.games.riftforce.common import Ctx, player
 from explorer.games.riftforce.data import Kind
 from explorer.games.riftforce.state import Elemental
 
 NOBODY = -1
 """``seen_by`` of a chance nobody at the table sees (the summoner set aside unseen); only the
 whole position (every hand shown) reads it."""
-
-TOP_LEVEL = ("play", "activate", "check")
-"""The names of a turn's three actions (pinned by issue #12)."""
-
 
 # ---- guild selection -------------------------------------------------------------------------
 

@@ -11,15 +11,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.engine import Action, Chance, Outcome
-from explorer.engine.core import RulesContext, Step
+from explorer.engine.core import (
+    GameOver,
+    RulesContext,
+    Step,
+)
 from explorer.engine.dice import Roll, pick
 from explorer.games.rifts import party as P
 from explorer.games.rifts.data import RiftsData
 from explorer.games.rifts.state import CardRef, Held, Member, Party, RiftsState
-
-
-class GameOver(Exception):
-    """Raised inside the procedure when a party reaches the victory Adventure Tokens."""
 
 
 @dataclass(frozen=True, slots=True)

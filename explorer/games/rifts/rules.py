@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer.engine import Rules, register
+from explorer.engine import GameOver, Rules, register
 from explorer.games.rifts import turn as T
 from explorer.games.rifts.bots import RiftsHeuristicBot
 from explorer.games.rifts.combat import WIPED, fight
-from explorer.games.rifts.common import Ctx, GameOver, Step
+from explorer.games.rifts.common import Ctx, Step
 from explorer.games.rifts.data import DECKS, RiftsData, rifts_data
 from explorer.games.rifts.scenario import build_scenario
 from explorer.games.rifts.state import Deck, RiftsState
