@@ -144,17 +144,26 @@ def at(game: Game, seat: int | None = None) -> Odds | None:
 
 def hidden_from(game: Game, seat: int) -> dict[str, int]:
     """The cards of the pending draw's deck that ``seat`` has not seen and that are not in
-    it: other seats' hidden hands (and cards drawn and not yet placed), by name."""
+    it: other seats' hidden hands (and cards drawn and not yet placed), by name. In a game
+    where each player draws from a pile of his own (its package's ``pile_owner(chance)`` names
+    whose pile a draw is from: Riftforce), only the drawer's hand counts, and the drawer
+    himself knows his pile: nothing is added."""
     import importlib
 
     pending = game.pending
     if not isinstance(pending, Chance) or pending.outcomes[0].name != "card":
         return {}
     package = importlib.import_module(f"explorer.games.{game.game_id}")
+    owner_of = getattr(package, "pile_owner", None)
+    owner = owner_of(pending) if owner_of is not None else None
+    if owner is not None and owner == seat:
+        return {}  # a player's own pile: he knows what is in it, only not its order
     whole, mine = package.position(game), package.position(game, seat)
     deck_table = _draw_table(game, pending)
     found: dict[str, int] = {}
-    for seen, full in zip(mine["seats"], whole["seats"], strict=True):
+    for number, (seen, full) in enumerate(zip(mine["seats"], whole["seats"], strict=True)):
+        if owner is not None and number != owner:
+            continue  # another player's hand never holds a card of this pile
         for key in ("hand", "drawn"):
             if key in seen and seen[key]["cards"] is None:
                 for card in full[key]["cards"] or []:

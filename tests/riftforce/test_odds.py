@@ -165,3 +165,28 @@ def test_the_finder_refuses_outside_a_turn() -> None:
         rf.best_actions(game)
     with pytest.raises(IllegalAction, match="riftforce games"):
         rf.best_actions(explorer.new_game("rifts", seed=1))
+
+
+def test_a_draw_seen_from_each_seat_counts_only_the_drawers_cards() -> None:
+    """Each player draws from his own pile (reference, Setup: "each player shuffles his 36
+    elementals"), so the drawer knows its composition exactly, and his opponent sees the
+    drawer's pile and hand as one unknown set; the opponent's own hand is never part of it."""
+    from fractions import Fraction
+
+    from explorer import odds
+
+    game = scenario({1: (["Fire 5"], [])}, hands=[["Air 6"], ["Ice 7", "Ice 7", "Light 5"]],
+                    decks=[["Water 7"], []])
+    act(game, "check")  # the known top card, Water 7, comes first, without a chance step
+    assert game.is_chance and "Water 7" in game.state.sides[0].hand
+    pile = {str(o): Fraction(w, sum(game.pending.weights))
+            for o, w in zip(game.pending.outcomes, game.pending.weights, strict=True)}
+    mine = odds.at(game, 0)
+    assert dict(mine.outcomes) == pile  # 36 - Fire 5, Air 6, Water 7 left: 33 cards
+    assert sum(game.pending.weights) == 33
+    theirs = dict(odds.at(game, 1).outcomes)
+    # Player 2 cannot see Player 1's hand: Air 6 and Water 7 join the 33 (35 in all), and
+    # no Light or Ice card (Player 2's own) is ever offered.
+    assert theirs["Air 6"] == Fraction(pile["Air 6"] * 33 + 1, 35)
+    assert not any(name.startswith(("Ice", "Light")) for name in theirs)
+    assert sum(theirs.values()) == 1

@@ -12,11 +12,24 @@ read, the other reads "a card for Player N".
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from explorer.engine import Action, Chance, Decision
 from explorer.engine.core import CARD_OUTCOMES, RulesContext, Step
 from explorer.games.riftforce.data import RiftforceData
 from explorer.games.riftforce.state import Elemental, Pile, Player, RiftforceState
+
+
+@dataclass(frozen=True)
+class PileOf:
+    """What a draw's chance step carries for its odds: whose draw pile it is from."""
+
+    seat: int
+
+
+def pile_owner(chance: Chance) -> int | None:
+    """The seat whose draw pile a chance step draws from (None: not a draw from a pile)."""
+    return chance.odds.seat if isinstance(chance.odds, PileOf) else None
 
 
 def cards(count: int) -> str:
@@ -99,7 +112,7 @@ class Ctx(RulesContext):
         names = tuple(pile.cards)
         outcome = yield Chance(tuple(map(CARD_OUTCOMES.__getitem__, names)),
                                tuple(pile.cards.values()),
-                               f"Draw from {player(seat)}'s draw pile",
+                               f"Draw from {player(seat)}'s draw pile", odds=PileOf(seat),
                                seen_by=None if public else seat,
                                hidden=f"a card for {player(seat)}")
         name = outcome.args[0]
