@@ -82,3 +82,8 @@ class SavedGameError(ExplorerError, ValueError):
 
 class ScenarioError(ExplorerError, ValueError):
     """A scenario (a game built at a chosen position) that is not a legal position."""
+
+
+class TooMuchWork(ExplorerError, RuntimeError):
+    """A query that would take longer than the budget it was given (a page's best-action
+    finder on a crowded board); nothing is changed."""

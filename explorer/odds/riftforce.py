@@ -19,7 +19,7 @@ from math import comb
 from typing import Any
 
 from explorer.engine import Action, Chance, Decision, Game
-from explorer.errors import IllegalAction
+from explorer.errors import IllegalAction, TooMuchWork
 from explorer.games.riftforce import turn as T
 from explorer.games.riftforce.common import Ctx
 from explorer.games.riftforce.state import Pile, RiftforceState
@@ -110,7 +110,7 @@ def _key(state: RiftforceState) -> tuple[Any, ...]:
             progress, state.phase)
 
 
-def best_actions(game: Game) -> list[Candidate]:
+def best_actions(game: Game, limit: int | None = None) -> list[Candidate]:
     """Every legal complete action of the acting player's turn from here, with what each gains
     this turn, best first; exact and deterministic. Choice sequences that reach the same
     position (activating the same elementals in another order with the same result) are one
@@ -118,7 +118,9 @@ def best_actions(game: Game) -> list[Candidate]:
     finder heals the most damaged ally with a Light, and counts the other heals in ``ways``:
     see ``_heal``).
 
-    Uses only what the acting seat sees. Raises IllegalAction outside a player's turn.
+    Uses only what the acting seat sees. Raises IllegalAction outside a player's turn, and
+    :class:`~explorer.errors.TooMuchWork` when ``limit`` is given and the search would replay
+    more than ``limit`` positions (a page bounds what one viewer makes the server spend).
     """
     if game.game_id != "riftforce":
         raise IllegalAction(f"the best-action finder is for riftforce games; found a "
@@ -128,7 +130,7 @@ def best_actions(game: Game) -> list[Candidate]:
         raise IllegalAction("the best-action finder answers during a player's turn, not in "
                             "the guild selection, at a draw or once the game is over")
     seat = state.active
-    search = _Search(seat)
+    search = _Search(seat, limit)
     if state._boundary is not None:
         boundary, made = state._boundary
         path = tuple(state._turn_choices[:made])
@@ -146,8 +148,10 @@ class _Search:
     elemental) every choice, its ability's own choices explored by replay (a procedure is a
     generator, which cannot be copied); equal positions merged."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, limit: int | None = None) -> None:
         self.seat = seat
+        self.limit = limit
+        self.replays = 0
         self.nodes: dict[tuple[Any, ...], _Node] = {}
         self.queue: list[_Node] = []
         self.leaves: dict[tuple[Any, ...], tuple[Candidate, int]] = {}
@@ -196,6 +200,10 @@ class _Search:
         stack = [(list(required), ways)]
         while stack:
             choices, ways = stack.pop()
+            self.replays += 1
+            if self.limit is not None and self.replays > self.limit:
+                raise TooMuchWork(f"the best-action finder stopped after {self.limit} "
+                                  "positions: this turn has too many ways to play")
             state = start.clone()
             procedure = resume(Ctx(state, state._data))
             try:

@@ -4,6 +4,10 @@
 It sees only what its seat sees (the finder uses the seat's hand, the Rift and its own piles'
 composition). In the guild selection it takes the face-up guild whose elementals deal the most
 damage per activation (``guilds.max_damage``), ties at random.
+
+Its search is bounded (:data:`SEARCH_LIMIT` positions, a few seconds at most): on a board where
+the turn has more ways to play than that (seen only on boards random bots build), it takes a
+Check & Draw when it may, else a random legal choice, so a page never waits minutes for it.
 """
 
 from __future__ import annotations
@@ -13,11 +17,14 @@ from fractions import Fraction
 
 from explorer.engine import Action, Game
 from explorer.engine.bots import Bot
+from explorer.errors import TooMuchWork
 from explorer.odds.riftforce import Candidate, best_actions
 
 WEIGHTS = {"net": 10, "destroyed": 2, "damage": 1, "controlled": 2, "lost": -3,
            "draws": Fraction(3, 2), "played": Fraction(3, 2), "discarded": -1}
 """How much the bot values each gain of a turn: net Riftforce above all."""
+SEARCH_LIMIT = 20_000
+"""The most positions the bot's finder replays for one turn (about 6,000 a second here)."""
 
 
 def value(candidate: Candidate) -> Fraction:
@@ -46,7 +53,10 @@ class RiftforceHeuristicBot(Bot):
             return self._pick_guild(game, actions)
         if self._plan and game.steps == self._at and self._plan[0] in actions:
             return self._follow(game, actions)
-        candidates = best_actions(game)
+        try:
+            candidates = best_actions(game, limit=SEARCH_LIMIT)
+        except TooMuchWork:
+            return self._fallback(actions)
         if not candidates:
             return actions[0]
         best = max(value(c) for c in candidates)
@@ -58,6 +68,11 @@ class RiftforceHeuristicBot(Bot):
         if not self._plan or self._plan[0] not in actions:
             return actions[0]
         return self._follow(game, actions)
+
+    def _fallback(self, actions: list[Action]) -> Action:
+        self._plan = []
+        checks = [a for a in actions if a.name == "check"]
+        return checks[0] if checks else actions[self.rng.randrange(len(actions))]
 
     def _follow(self, game: Game, actions: list[Action]) -> Action:
         action = self._plan.pop(0)
