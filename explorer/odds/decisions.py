@@ -303,6 +303,28 @@ def _titled(odds: Odds, title: str) -> Odds:
                 odds.extra)
 
 
+# ---- Riftforce -------------------------------------------------------------------------------
+
+def _riftforce(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, Odds]:
+    """Check & Draw: how many cards it brings and, for each of the player's guilds, the exact
+    chance that at least one of them is among the draws (reshuffle included)."""
+    checks = [a for a in pending.actions if a.name == "check"]
+    if not checks:
+        return {}
+    from explorer.odds import riftforce
+
+    state = game.state
+    side = state.sides[pending.player]
+    room = state._data.constants["draw_up_to"] - len(side.hand)
+    k = min(room, side.pile.size + len(side.discard))
+    rows = tuple((f"a {guild} card", riftforce.p_at_least(game, k, guild=guild))
+                 for guild in side.guilds)
+    return {checks[0]: Odds(None, 0, (), rows, f"Check & Draw: {k} card{'s' if k != 1 else ''}"
+                            " from your own draw pile", note="exact",
+                            extra={"draws": k})}
+
+
 _GAMES: dict[str, Callable[[Game, Decision, int, int], dict[Action, Odds]]] = {
     "rifts": _rifts, "gamma_world": _gamma_world, "adventurers": _adventurers,
+    "riftforce": _riftforce,
 }

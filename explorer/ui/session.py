@@ -34,6 +34,7 @@ CELLS: dict[str, tuple[str, ...]] = {
               "end"),
     "adventurers": ("setup", "draw", "research", "travel", "encounter"),
     "gamma_world": ("action", "battle", "healing"),
+    "riftforce": ("selection", "turn", "play", "activate", "check"),
 }
 """The phase cells of each game's step-through notebook, in turn order."""
 
@@ -42,7 +43,8 @@ CELL_TITLES = {
     "travel": "Travel Phase", "mission": "Mission Phase", "supply": "Supply Phase",
     "combat": "Combat", "end": "End Act", "draw": "Draw Phase", "research": "Research Phase",
     "encounter": "Encounter Phase", "action": "Action Phase", "battle": "Battle",
-    "healing": "Healing Phase",
+    "healing": "Healing Phase", "selection": "Guild Selection", "turn": "Choose an Action",
+    "play": "Play", "activate": "Activate", "check": "Check & Draw",
 }
 
 
@@ -229,6 +231,28 @@ class PlaySession:
         action = pending.actions[self._index(index, len(pending.actions), "the choice")]
         self._moved()
         self.game.step(action)
+
+    def follow(self, choices: Sequence[Action]) -> int:
+        """Take ``choices`` in order, each a legal action of the person's decision pending
+        when its turn comes (a complete action the best-action finder lists); stops early at
+        a roll or a draw. All or nothing: a choice that is not legal when reached undoes the
+        ones before it, and the error says which. Returns the choices taken."""
+        saved = self.game.to_json()  # to put back exactly (redo list and dice too)
+        mark = getattr(self, "_mark", 0)
+        taken = 0
+        for action in choices:
+            pending = self.game.pending
+            if not isinstance(pending, Decision) or not self.waiting_for_person():
+                break
+            if action not in pending.actions:
+                self.game = load_game(saved)
+                self._mark = mark
+                raise IllegalAction(f"{action} is not a legal choice here; nothing was taken")
+            if taken == 0:
+                self._moved()
+            self.game.step(pending.actions[pending.actions.index(action)])
+            taken += 1
+        return taken
 
     def roll(self) -> None:
         """Roll (or draw) with the game's seeded generator."""

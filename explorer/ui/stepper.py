@@ -24,11 +24,14 @@ import ipywidgets as widgets
 import polars as pl
 
 from explorer import cards
+from explorer.engine import Action, Decision
 from explorer.errors import IllegalAction
 from explorer.games import GAMES
 from explorer.odds import Odds
 from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts
+from explorer.ui.advice import BestActions
+from explorer.ui.board import CLICKABLE, ClickBoard
 from explorer.ui.faces import FACE_STYLE, face
 from explorer.ui.page import DownloadButton, Scroller, UploadButton
 from explorer.ui.session import CELL_TITLES, CELLS, SEAT_KINDS, PlaySession, View
@@ -42,7 +45,7 @@ RESULT_LINES = 8
 LOG_LINES = 80
 SEAT_LABELS = {"human": "a person", "heuristic": "the heuristic bot", "random": "a random bot"}
 SCORE_WORDS = {"rifts": "AT", "adventurers": "locations visited",
-               "gamma_world": "locations held"}
+               "gamma_world": "locations held", "riftforce": "Riftforce"}
 
 _STEP_STYLE = """
 <style>
@@ -237,6 +240,10 @@ class PhaseCell(widgets.VBox):
         return widgets.HTML()
 
     @cached_property
+    def board_hint(self) -> widgets.HTML:
+        return widgets.HTML()
+
+    @cached_property
     def prompt(self) -> widgets.HTML:
         return widgets.HTML()
 
@@ -318,12 +325,25 @@ class PhaseCell(widgets.VBox):
     # ---- the live cell -------------------------------------------------------------------
 
     def _decision(self, view: View) -> list[widgets.Widget]:
+        controls = self._decision_controls(view)
+        advice = self.stepper.advice
+        if advice is not None and advice.applies(self.stepper.session):
+            controls.append(advice)
+        return controls
+
+    def _decision_controls(self, view: View) -> list[widgets.Widget]:
         stepper = self.stepper
         who = stepper.seat_name(view.player)
         self.prompt.value = (f'<div class="step-prompt"><b>{html.escape(who)}</b>: '
                              f"{html.escape(view.prompt)}</div>")
         controls: list[widgets.Widget] = [self.prompt]
         person = stepper.session.seats[view.player] == "human"
+        board = stepper.table
+        if person and isinstance(board, ClickBoard) and board.targets:
+            self.board_hint.value = (
+                '<div class="step-odds board-hint">Click a highlighted card, elemental, '
+                "location or summoner on the table above, or use the choices below.</div>")
+            controls.append(self.board_hint)
         odds: list[Odds | None] = [o for _, o in stepper.session.choices()] if person else []
         odds += [None] * (len(view.choices) - len(odds))
         if len(view.choices) <= BUTTONS_UP_TO:
@@ -344,7 +364,8 @@ class PhaseCell(widgets.VBox):
             self._chosen_face()
             controls += [self.take_row, self.chosen_face]
             return controls
-        names = stepper.card_index.mentioned([view.prompt, *view.choices])
+        names = [] if isinstance(stepper.table, ClickBoard) else \
+            stepper.card_index.mentioned([view.prompt, *view.choices])  # else on the table
         if names:
             while len(self._faces) < len(names):
                 self._faces.append(widgets.HTML())
@@ -414,7 +435,10 @@ class Stepper(widgets.VBox):
         guard = self.message.guard
         self.status = widgets.HTML()
         self.status.add_class("stepper-status")
-        self.table = TableView(game_id)
+        self.table: TableView | ClickBoard = (
+            ClickBoard(game_id, on_choice=guard(self.act), on_refused=self._refused)
+            if game_id in CLICKABLE else TableView(game_id))
+        self.advice = BestActions(self.take_plan, guard) if game_id == "riftforce" else None
         self.result = widgets.HTML()
         self.result.add_class("step-result-box")
         self.over = widgets.VBox()
@@ -493,6 +517,13 @@ class Stepper(widgets.VBox):
 
     def act(self, index: int) -> None:
         self.session.act(index)
+        self.refresh(scroll=True)
+
+    def take_plan(self, choices: tuple[Action, ...]) -> None:
+        """Take a whole complete action the best-action panel lists."""
+        if not choices:
+            raise IllegalAction("that action is no longer on the list")
+        self.session.follow(choices)
         self.refresh(scroll=True)
 
     def roll(self) -> None:
@@ -681,7 +712,7 @@ class Stepper(widgets.VBox):
         self.buttons["undo"].disabled = not game.can_undo
         self.buttons["redo"].disabled = not game.can_redo
         self.buttons["turn"].disabled = self.buttons["game"].disabled = game.is_over
-        self.table.draw(session.position())
+        self._draw_table()
         self._draw_result()
         self._draw_over(view)
         lines = session.lines(game.log[-LOG_LINES:])
@@ -691,6 +722,21 @@ class Stepper(widgets.VBox):
             cell.refresh()
         if scroll:
             self.scroller.bring_into_view()
+
+    def _draw_table(self) -> None:
+        """The table; on a clickable one, a person's choices are its cards and locations."""
+        session = self.session
+        position = session.position()
+        if isinstance(self.table, ClickBoard):
+            pending = session.game.pending
+            if isinstance(pending, Decision) and session.waiting_for_person():
+                self.table.draw(position, pending.actions, pending.player)
+            else:
+                self.table.draw(position)
+        else:
+            self.table.draw(position)
+        if self.advice is not None and self.advice.applies(session):
+            self.advice.refresh(session)
 
     def _draw_result(self) -> None:
         session = self.session

@@ -20,7 +20,7 @@ Stable classes and data attributes for tests: ``table-seat`` (``data-seat``),
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -47,9 +47,17 @@ TABLE_STYLE = """
 .table-view .table-effects { color: #9a3412; font-size: 12px; }
 .table-view .table-hidden { color: #64748b; font-style: italic; }
 .table-view .table-small { font-size: 12px; color: #334155; }
-.table-view .table-locations { display: flex; gap: 6px; overflow-x: auto; }
-.table-view .table-location { display: flex; flex-direction: column; align-items: center;
-  gap: 4px; min-width: 156px; }
+.table-view .table-locations { display: grid; grid-template-rows: auto auto auto;
+  grid-auto-flow: column; grid-auto-columns: minmax(146px, 1fr); gap: 4px 6px;
+  overflow-x: auto; justify-items: center; }
+.table-view .table-location { display: contents; }
+.table-view .table-rift .card-face-small { width: 136px; }
+.table-view .table-rift .card-face-small .card-face-type,
+.table-view .table-rift .card-face-small .card-face-text,
+.table-view .table-rift .card-face-small .card-face-stats { display: none; }
+.table-view .table-side-1 { justify-content: flex-end; }
+.table-view .table-selection .card-face-small .card-face-text { max-height: 64px;
+  overflow: hidden; }
 .table-view .table-location-card { border: 2px solid #6d28d9; border-radius: 6px;
   padding: 4px 6px; background: #ede9fe; font-size: 12px; text-align: center; }
 </style>
@@ -71,19 +79,21 @@ class TableView(widgets.HTML):
             self.value = value
 
 
-def table_html(position: dict[str, Any]) -> str:
-    """The table as HTML (a pure function of the position)."""
+def table_html(position: dict[str, Any], marks: Mapping[str, str] | None = None) -> str:
+    """The table as HTML (a pure function of the position). ``marks``: the parts a click
+    chooses, by key (:mod:`explorer.ui.board`), each drawn with ``data-click``."""
     game = position["game"]
     seat_area, center = _AREAS.get(game, (_generic_seat, None))
     viewer = position.get("viewer")
+    marks = marks or {}
     seats = []
     for seat in position["seats"]:
         active = " table-active" if seat.get("active") else ""
         you = " (you)" if viewer is not None and seat["seat"] == viewer else ""
         seats.append(f'<div class="table-seat{active}" data-seat="{seat["seat"]}">'
                      f'<h5>{_e(seat["name"])}{you} · {_e(_score(game, seat))}</h5>'
-                     f"{seat_area(game, seat)}{_hand(game, seat)}</div>")
-    middle = center(game, position) if center is not None else ""
+                     f"{seat_area(game, seat)}{_hand(game, seat, marks)}</div>")
+    middle = center(game, position, marks) if center is not None else ""
     return (f'<div class="table-view table-view-{_e(game)}" data-step="{position["step"]}">'
             f'<div class="table-top">{_top(position)}</div>{middle}'
             f'<div class="table-seats">{"".join(seats)}</div></div>')
@@ -122,7 +132,14 @@ def _face(game: str, card: dict[str, Any], badges: list[str] | None = None) -> s
     return face(game, card["name"], card.get("table"), small=True, badges=badges or ())
 
 
-def _hand(game: str, seat: dict[str, Any]) -> str:
+def _clickable(key: str, marks: Mapping[str, str], inner: str, css: str = "") -> str:
+    """``inner`` wrapped so a click on it chooses ``key``, when ``key`` is a choice now."""
+    if key not in marks:
+        return inner
+    return f'<div class="table-click {css}" data-click="{_e(key)}">{inner}</div>'
+
+
+def _hand(game: str, seat: dict[str, Any], marks: Mapping[str, str]) -> str:
     hand = seat.get("hand")
     if not hand:
         return ""
@@ -131,7 +148,8 @@ def _hand(game: str, seat: dict[str, Any]) -> str:
                 f"card(s), hidden</div>")
     if not hand["cards"]:
         return '<div class="table-small table-hand">Hand: empty</div>'
-    faces = "".join(_face(game, c, _card_badges(c)) for c in hand["cards"])
+    faces = "".join(_clickable(f"hand:{seat['seat']}:{c['name']}", marks,
+                               _face(game, c, _card_badges(c))) for c in hand["cards"])
     return (f'<div class="table-small table-hand">Hand ({hand["count"]}):</div>'
             f'<div class="table-cards table-hand-cards">{faces}</div>')
 
@@ -188,7 +206,8 @@ def _rifts_seat(game: str, seat: dict[str, Any]) -> str:
             f'<div class="table-cards">{"".join(people)}</div>')
 
 
-def _rifts_center(game: str, position: dict[str, Any]) -> str:
+def _rifts_center(game: str, position: dict[str, Any],
+                  _marks: Mapping[str, str]) -> str:
     combat = position.get("combat")
     if not combat:
         return ""
@@ -234,7 +253,8 @@ def _gw_seat(game: str, seat: dict[str, Any]) -> str:
             f'<div class="table-cards">{"".join(people)}</div>{places}')
 
 
-def _gw_center(game: str, position: dict[str, Any]) -> str:
+def _gw_center(game: str, position: dict[str, Any],
+               _marks: Mapping[str, str]) -> str:
     parts = []
     points = position.get("action_points")
     if points and not position.get("over"):
@@ -282,7 +302,8 @@ def _adventurers_seat(game: str, seat: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def _adventurers_center(game: str, position: dict[str, Any]) -> str:
+def _adventurers_center(game: str, position: dict[str, Any],
+                        _marks: Mapping[str, str]) -> str:
     played = position.get("in_play") or []
     if not played:
         return ""
@@ -302,38 +323,70 @@ def _riftforce_seat(game: str, seat: dict[str, Any]) -> str:
             f'{seat.get("discard", 0)}{top}</div>')
 
 
-def _riftforce_elemental(game: str, text: str, seat: int) -> str:
+def _riftforce_elemental(game: str, text: str, seat: int, key: str,
+                         marks: Mapping[str, str]) -> str:
     name, _, damage = text.partition("/")
     badges = [f"{damage} damage"] if damage else []
-    return (f'<div class="table-elemental" data-name="{_e(name)}" data-seat="{seat}" '
-            f'data-damage="{_e(damage or 0)}">'
-            f'{face(game, name, "elementals", small=True, badges=badges)}</div>')
+    inner = (f'<div class="table-elemental" data-name="{_e(name)}" data-seat="{seat}" '
+             f'data-damage="{_e(damage or 0)}">'
+             f'{face(game, name, "elementals", small=True, badges=badges)}</div>')
+    return _clickable(key, marks, inner)
 
 
-def _riftforce_center(game: str, position: dict[str, Any]) -> str:
+def _riftforce_center(game: str, position: dict[str, Any], marks: Mapping[str, str]) -> str:
     """The Rift: the five locations in a row, Player 2's columns above and Player 1's below,
-    each from the location outward, and who controls each location."""
+    each from the location outward, and who controls each location; in the guild selection,
+    the summoners face up and the picks."""
     control = position.get("control") or []
     columns = []
     for number, (name, sides) in enumerate(zip(position["locations"], position["board"],
                                                strict=True)):
         held = control[number] if number < len(control) else None
         holder = "" if held is None else f" · Player {held + 1} controls it"
-        top = "".join(_riftforce_elemental(game, c, 1) for c in reversed(sides[1]))
-        bottom = "".join(_riftforce_elemental(game, c, 0) for c in sides[0])
+        top = "".join(_riftforce_elemental(game, c, 1, f"elemental:{number}:1:{i}", marks)
+                      for i, c in reversed(list(enumerate(sides[1]))))
+        bottom = "".join(_riftforce_elemental(game, c, 0, f"elemental:{number}:0:{i}", marks)
+                         for i, c in enumerate(sides[0]))
+        card = _clickable(f"location:{number}", marks,
+                          f'<div class="table-location-card"><b>{_e(name)}</b>{_e(holder)}'
+                          f"</div>")
         columns.append(
             f'<div class="table-location" data-location="{number + 1}">'
-            f'<div class="table-stack table-side-1">{top}</div>'
-            f'<div class="table-location-card"><b>{_e(name)}</b>{_e(holder)}</div>'
+            f'<div class="table-stack table-side-1">{top}</div>{card}'
             f'<div class="table-stack table-side-0">{bottom}</div></div>')
     track = " · ".join(f"Player {s + 1}: {r}" for s, r in enumerate(position["riftforce"]))
-    return (f'<div class="table-rift"><div class="table-small">Riftforce {_e(track)} (the game '
+    return (f'{_riftforce_selection(game, position, marks)}'
+            f'<div class="table-rift"><div class="table-small">Riftforce {_e(track)} (the game '
             f'ends at {position.get("to_win", 12)})</div>'
             f'<div class="table-locations">{"".join(columns)}</div></div>')
 
 
+def _riftforce_selection(game: str, position: dict[str, Any], marks: Mapping[str, str]) -> str:
+    """The guild selection under way: the summoners face up (a person's pick is a click on
+    one), each player's guilds so far and the summoner each drew (the other's hidden)."""
+    selection = position.get("selection") or {}
+    if selection.get("done", True) or not selection.get("face_up"):
+        return ""
+    faces = "".join(_clickable(f"guild:{name}", marks,
+                               f'<div class="table-summoner" data-name="{_e(name)}">'
+                               f'{face(game, name, "guilds", small=True)}</div>')
+                    for name in selection["face_up"])
+    picked: list[list[str]] = [[] for _ in position["seats"]]
+    for seat, name in selection.get("picks", []):
+        picked[seat].append(name)
+    lines = []
+    for seat, drawn in enumerate(selection.get("drawn", [])):
+        first = f"drew {drawn}" if drawn else "drew a summoner (hidden)"
+        more = f", picked {', '.join(picked[seat])}" if picked[seat] else ""
+        lines.append(f"<div>Player {seat + 1}: {_e(first)}{_e(more)}</div>")
+    return (f'<div class="table-center table-selection"><b>Guild selection</b>: the summoners '
+            f'face up, picked in turn until each player has 4 guilds'
+            f'<div class="table-small">{"".join(lines)}</div>'
+            f'<div class="table-cards">{faces}</div></div>')
+
+
 _AREAS: dict[str, tuple[Callable[[str, dict[str, Any]], str],
-                        Callable[[str, dict[str, Any]], str] | None]] = {
+                        Callable[[str, dict[str, Any], Mapping[str, str]], str] | None]] = {
     "rifts": (_rifts_seat, _rifts_center),
     "gamma_world": (_gw_seat, _gw_center),
     "adventurers": (_adventurers_seat, _adventurers_center),

@@ -1,0 +1,159 @@
+"""The best-action panel of the Riftforce step-through: what the finder
+(:func:`explorer.odds.riftforce.best_actions`) says the person's turn can gain, best first,
+with a button that takes a whole complete action.
+
+The finder sees only what the person's seat sees. Its search is bounded (:data:`LIMIT`
+positions, about a second here), so no viewer can make the server spend minutes on it; past the
+bound the panel says so and the turn is played by hand as usual.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from explorer.engine import Decision
+from explorer.errors import TooMuchWork
+
+if TYPE_CHECKING:
+    from explorer.odds.riftforce import Candidate
+    from explorer.ui.session import PlaySession
+
+SHOWN = 5
+"""How many complete actions the panel lists."""
+LIMIT = 6_000
+"""The most positions the panel's finder replays for one turn."""
+
+ADVICE_STYLE = """
+<style>
+.advice-box { border: 1px solid #93c5fd; border-radius: 8px; padding: 4px 8px; margin: 4px 0;
+  background: #eff6ff; font-family: sans-serif; font-size: 12px; }
+.advice-row { align-items: center; }
+.advice-text { font-family: sans-serif; font-size: 12px; }
+</style>
+"""
+
+
+def gains_text(candidate: Candidate) -> str:
+    """What a complete action gains this turn, in words ("+2 Riftforce, 1 enemy destroyed,
+    3 damage, controls 2 locations")."""
+    parts = [f"{_signed(candidate.riftforce)} Riftforce"]
+    if candidate.opponent_riftforce:
+        parts.append(f"{_number(candidate.opponent_riftforce)} Riftforce to the opponent")
+    if candidate.destroyed:
+        parts.append(f"{_number(candidate.destroyed)} enem"
+                     f"{'y' if candidate.destroyed == 1 else 'ies'} destroyed")
+    if candidate.damage:
+        parts.append(f"{_number(candidate.damage)} damage dealt")
+    if candidate.lost:
+        parts.append(f"{_number(candidate.lost)} of yours lost")
+    parts.append(f"controls {_number(candidate.controlled)} location"
+                 f"{'' if candidate.controlled == 1 else 's'}")
+    if candidate.draws:
+        parts.append(f"draws {_number(candidate.draws)}")
+    return ", ".join(parts)
+
+
+def _number(value: Any) -> str:
+    return str(value)
+
+
+def _signed(value: Any) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+class BestActions(widgets.VBox):
+    """The finder's best complete actions for a person's turn, each with a Take button."""
+
+    def __init__(self, on_take: Any, guard: Any = lambda callback: callback) -> None:
+        self._on_take = guard(on_take)
+        self.show = widgets.Checkbox(value=True, description="Show the best actions",
+                                     indent=False, layout=widgets.Layout(width="200px"))
+        self.show.add_class("advice-show")
+        self.head = widgets.HTML()
+        self.rows = widgets.VBox()
+        self._buttons: list[tuple[widgets.Button, widgets.HTML, widgets.HBox]] = []
+        self._key: tuple[Any, ...] | None = None
+        self.candidates: list[Candidate] = []
+        super().__init__(children=[widgets.HTML(ADVICE_STYLE), self.show, self.head,
+                                   self.rows])
+        self.add_class("advice-box")
+        self.show.observe(guard(lambda _: self._switched()), names="value")
+        self._game: Any = None
+        self._found = False
+
+    def applies(self, session: PlaySession) -> bool:
+        """The panel has something to say: a Riftforce turn of a person's seat."""
+        game = session.game
+        return (game.game_id == "riftforce" and isinstance(game.pending, Decision)
+                and session.waiting_for_person() and game.state._turn_start is not None)
+
+    def refresh(self, session: PlaySession) -> None:
+        """Ask the finder for this position (once per position)."""
+        game = session.game
+        key = (id(game), game.steps, len(game.log))
+        if key == self._key:
+            return
+        self._key = key
+        self._game = game
+        self._made = len(game.state._turn_choices)
+        self._error = ""
+        self._found = False
+        self.candidates = []
+        if self.show.value:
+            self._find()
+        self._draw()
+
+    def _switched(self) -> None:
+        if self.show.value and not self._found and self._game is not None:
+            self._find()
+        self._draw()
+
+    def _find(self) -> None:
+        from explorer.odds.riftforce import best_actions
+
+        self._found = True
+        try:
+            self.candidates = best_actions(self._game, limit=LIMIT)
+        except TooMuchWork:
+            self._error = ("This turn has too many ways to play for the finder to list them "
+                           "all quickly: play it by hand.")
+
+    def _draw(self) -> None:
+        if not self.show.value:
+            self.head.value = ""
+            self.rows.children = ()
+            return
+        if self._error:
+            self.head.value = f'<div class="advice-text">{html.escape(self._error)}</div>'
+            self.rows.children = ()
+            return
+        shown = self.candidates[:SHOWN]
+        total = len(self.candidates)
+        self.head.value = (f'<div class="advice-text"><b>Best actions this turn</b> (of '
+                           f"{total} complete action{'s' if total != 1 else ''}, by net "
+                           "Riftforce, then enemies destroyed, locations controlled, damage; "
+                           "exact, from what you can see)</div>")
+        while len(self._buttons) < len(shown):
+            slot = len(self._buttons)
+            button = widgets.Button(description="Take it", layout=widgets.Layout(width="auto"))
+            button.add_class("advice-take")
+            button.on_click(lambda _, i=slot: self._on_take(self.planned(i)))
+            text = widgets.HTML()
+            self._buttons.append((button, text, widgets.HBox([button, text])))
+        for (_, text, _), candidate in zip(self._buttons, shown, strict=False):
+            text.value = (f'<span class="advice-text" data-net="{candidate.net}">'
+                          f"{html.escape(candidate.text)}: <b>"
+                          f"{html.escape(gains_text(candidate))}</b></span>")
+        rows = [row for _, _, row in self._buttons[:len(shown)]]
+        for row in rows:
+            row.add_class("advice-row")
+        self.rows.children = rows
+
+    def planned(self, index: int) -> tuple[Any, ...]:
+        """The choices still to make for the listed action at ``index``."""
+        if not 0 <= index < len(self.candidates[:SHOWN]):
+            return ()
+        return tuple(self.candidates[index].choices[self._made:])
