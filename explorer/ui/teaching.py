@@ -70,7 +70,12 @@ def ruling_html(ruling: str) -> str:
     title, quotes, decision = known[ruling]
     quoted = "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in quotes)
     return (f'<div class="teach-ruling"><b>{html.escape(ruling)}</b> {html.escape(title)}'
-            f"{quoted}<div>{html.escape(decision)}</div></div>")
+            f"{quoted}<div>{_code(html.escape(decision))}</div></div>")
+
+
+def _code(text: str) -> str:
+    """A ruling's `names` (a data column, a constant) set as code, without the backticks."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
 
 
 class Panel:
@@ -216,7 +221,10 @@ class Lesson(widgets.VBox):
             verb = {"Roll": "rolled", "Draw": "drew"}.get(chance_verb(pending), "came up")
             asked = f"{pending.label}: {verb} {taken}"
         else:
-            asked = f"Player {pending.player + 1}: {pending.prompt} Chose: {taken}"
+            who = f"Player {pending.player + 1}"
+            prompt = pending.prompt if pending.prompt.startswith(who) else \
+                f"{who}: {pending.prompt}"
+            asked = f"{prompt} Chose: {taken}"
         turn = f"Turn {before['turn']} · " if before.get("turn") else ""
         where = f"Step {number} of {len(self.replay)} · {turn}{before['phase']['name']}"
         after = self.replay.at(number + 1)
