@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "img"
 THUMBS = ROOT / "notebooks" / "img"
 WAIT = 120_000
-PLAYS = (("rifts", 14), ("adventurers", 6), ("gamma_world", 6))
+PLAYS = (("rifts", 14), ("adventurers", 6), ("gamma_world", 6), ("riftforce", 0))
 """Each step-through page's pictures: the page after the bots' first turns and these clicks."""
 
 
@@ -49,6 +49,12 @@ def play(page: Page, url: str, game: str, clicks: int) -> None:
     page.locator(".stepper-status").wait_for(timeout=WAIT)
     page.locator(".stepper-turn").click()
     page.wait_for_timeout(3000)
+    if game == "riftforce":  # the bots play the selection and a few turns on both sides
+        for _ in range(12):
+            if page.locator(".stepper-turn").is_disabled():
+                break
+            page.locator(".stepper-turn").click()
+            page.wait_for_timeout(1500)
     for _ in range(clicks):
         live = page.locator(".step-live").first
         if live.locator(".step-roll").count() and live.locator(".step-roll").first.is_visible():
@@ -80,7 +86,7 @@ def main() -> None:
         # The landing page's pictures: half the pixels of the page (they are shown small).
         small = browser.new_page(viewport={"width": 1280, "height": 2600},
                                  device_scale_factor=0.5)
-        for game in ("rat_king", "riftforce"):
+        for game in ("rat_king",):
             cards_of(small, url, game, THUMBS / f"{game}.jpg")
         for game, clicks in PLAYS:
             play(small, url, game, clicks)

@@ -2,6 +2,11 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -16,9 +21,9 @@
 #
 # **Start here:** new to a game? Open its rules page
 # ([Rifts Adventures](teach_rifts.ipynb), [Adventurers](teach_adventurers.ipynb),
-# [Gamma World](teach_gamma_world.ipynb)): each rule in a few lines, and a live example to try
-# beside it. Then play a game step by step against the bots, with the odds shown before every
-# roll, draw and decision.
+# [Gamma World](teach_gamma_world.ipynb), [Riftforce](teach_riftforce.ipynb)): each rule in a
+# few lines, and a live example to try beside it. Then play a game step by step against the
+# bots, with the odds shown before every roll, draw and decision.
 #
 # ---
 #
@@ -63,11 +68,13 @@
 #
 # ## Riftforce
 #
-# ![Riftforce's elementals in the card browser](img/riftforce.jpg)
+# ![A Riftforce table: the Rift's five locations and both sides' elementals](img/riftforce.jpg)
 #
-# Two players send elementals of their guilds to the locations between them and use each
-# guild's ability to destroy the other's; the first to 12 Riftforce wins. Its cards are in the
-# card browser; its rules come next.
+# Two players send elementals of four guilds each to the five locations between them, and use
+# each guild's ability to destroy the other's. The first to 12 Riftforce ends the game; the
+# most Riftforce wins.
+#
+# [Play step by step](riftforce_play.ipynb) · [Learn the rules](teach_riftforce.ipynb)
 #
 # ---
 #
