@@ -9,6 +9,7 @@ Melter; only the Techno Wizard has Artificer) and seed 001's COMMON DECK CARD LI
 from __future__ import annotations
 
 import datetime
+import html
 import io
 
 import polars as pl
@@ -441,3 +442,17 @@ def test_people_messages_never_show_paths_or_library_names() -> None:
         "characters.parquet cannot be read.")
     assert said(problem="must be one of 'A', 'B'", column="kind", value=7) == (
         "Column kind: must be one of 'A', 'B'; found 7.")
+
+
+def test_riftforce_guilds_show_their_summoner_faces() -> None:
+    """Issue #12 item 6: the card browser shows the guilds' faces, each with its ability (the
+    guilds table's ``text``, from reference/riftforce.md)."""
+    browser = CardBrowser("riftforce")
+    browser.deck.value = "guilds"
+    texts = dict(cards.load("riftforce", "guilds").select("name", "text").iter_rows())
+    assert sorted(browser.table.row_keys) == sorted(texts)
+    for name in ("Fire", "Shadow"):
+        browser.table.selected = name
+        assert f'data-card="{name}"' in browser.face.value
+        assert "Summoner" in browser.face.value
+        assert html.escape(texts[name].strip()).split(".")[0] in browser.face.value
