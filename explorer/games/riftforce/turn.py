@@ -382,10 +382,11 @@ def turns(ctx: Ctx, seat: int) -> Step:
                        if ctx.side(s).riftforce >= target]
             if seat == first:
                 ctx.note(f"{' and '.join(reached)} reached {target} Riftforce: "
-                         f"{player(ctx.other(first))} takes one more action", event=True)
+                         f"{player(ctx.other(first))} takes one more action (ruling rf-14)",
+                         event=True)
             else:
                 ctx.note(f"{' and '.join(reached)} reached {target} Riftforce at the end of the "
-                         "round", event=True)
+                         "round (ruling rf-14)", event=True)
         if stuck(ctx):
             scores = [side.riftforce for side in state.sides]
             state.winners = [s for s in range(state.players) if scores[s] == max(scores)]
@@ -404,8 +405,8 @@ def turns(ctx: Ctx, seat: int) -> Step:
                          f"{scores[ctx.other(win)]}", event=True)
                 raise GameOver
             state.ending = "tie"
-            ctx.note(f"Tied at {scores[0]} Riftforce: each player takes one more action",
-                     event=True)
+            ctx.note(f"Tied at {scores[0]} Riftforce: each player takes one more action "
+                     "(ruling rf-14)", event=True)
         seat = ctx.other(seat)
 
 
