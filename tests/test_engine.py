@@ -231,8 +231,10 @@ def test_players_and_seed_are_checked() -> None:
 
 
 def test_options_a_game_takes_and_refuses() -> None:
-    """A game takes no options unless it takes a card folder (``cards``, a path string)."""
-    with pytest.raises(IllegalAction, match=r"race takes no options; found \['cards'\]"):
+    """A game takes no options but ``variant`` unless it takes a card folder (``cards``, a
+    path string)."""
+    with pytest.raises(IllegalAction, match=r"race takes the option 'variant' only; found "
+                       r"\['cards'\]"):
         Game(Race(), 2, 1, {"cards": "somewhere"})
 
     class FolderRace(Race):
@@ -241,7 +243,8 @@ def test_options_a_game_takes_and_refuses() -> None:
     rules = FolderRace()
     assert rules.check_options({}) == {}
     assert rules.check_options({"cards": "my/set"}) == {"cards": "my/set"}
-    with pytest.raises(IllegalAction, match=r"takes the option 'cards' only; found \['speed'\]"):
+    with pytest.raises(IllegalAction, match=r"takes the options 'cards' and 'variant' only; "
+                       r"found \['speed'\]"):
         rules.check_options({"cards": "my/set", "speed": "fast"})
     with pytest.raises(IllegalAction, match="'cards' must be a folder path; found 3"):
         rules.check_options({"cards": 3})
@@ -249,7 +252,8 @@ def test_options_a_game_takes_and_refuses() -> None:
 
 @pytest.mark.parametrize("game_id", ["rifts", "adventurers", "gamma_world"])
 def test_every_game_with_rules_takes_a_card_folder(game_id: str) -> None:
-    with pytest.raises(IllegalAction, match=f"{game_id} takes the option 'cards' only"):
+    with pytest.raises(IllegalAction, match=f"{game_id} takes the options 'cards' and "
+                       "'variant' only"):
         explorer.new_game(game_id, speed="fast")
 
 

@@ -262,6 +262,8 @@ class Rules:
     title: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    players_note: ClassVar[str] = ""
+    """Said after a refused number of players (why the range is what it is), or nothing."""
 
     def new_state(self, players: int, options: dict[str, Any],
                   scenario: dict[str, Any] | None) -> GameState:
@@ -289,15 +291,28 @@ class Rules:
     instead of the one in data/ (its ``data()`` reads it)."""
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Validate and normalise game options: ``cards`` when the game takes a card folder,
-        nothing else."""
+        """Validate and normalise game options: ``variant`` (house rules, checked against the
+        game's ``variants.toml``: :mod:`explorer.engine.variants`), ``cards`` when the game
+        takes a card folder, nothing else."""
+        options = dict(options)
+        variant = options.pop("variant", None)
+        checked = self._check_card_options(options)
+        if variant is not None:
+            from explorer.engine.variants import check_variant
+
+            checked["variant"] = check_variant(self.game_id, variant)
+        return checked
+
+    def _check_card_options(self, options: dict[str, Any]) -> dict[str, Any]:
         if not self.takes_card_folder:
             if options:
-                raise IllegalAction(f"{self.game_id} takes no options; found {sorted(options)}")
+                raise IllegalAction(f"{self.game_id} takes the option 'variant' only; found "
+                                    f"{sorted(options)}")
             return {}
         unknown = sorted(set(options) - {"cards"})
         if unknown:
-            raise IllegalAction(f"{self.game_id} takes the option 'cards' only; found {unknown}")
+            raise IllegalAction(f"{self.game_id} takes the options 'cards' and 'variant' only; "
+                                f"found {unknown}")
         if "cards" in options and not isinstance(options["cards"], str):
             raise IllegalAction(
                 f"option 'cards' must be a folder path; found {options['cards']!r}")
@@ -326,7 +341,8 @@ class Game:
         if isinstance(players, bool) or not isinstance(players, int) or not (
                 rules.min_players <= players <= rules.max_players):
             raise IllegalAction(f"{rules.game_id} is for {rules.min_players} to "
-                                f"{rules.max_players} players; found {players!r}")
+                                f"{rules.max_players} players; found {players!r}"
+                                + (f" ({rules.players_note})" if rules.players_note else ""))
         if seed is None:
             seed = secrets.randbelow(2**63)
         if isinstance(seed, bool) or not isinstance(seed, int):

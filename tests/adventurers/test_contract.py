@@ -25,7 +25,7 @@ def test_the_game_is_registered_with_its_title_and_player_range() -> None:
 def test_unknown_options_and_player_counts_are_refused() -> None:
     with pytest.raises(IllegalAction, match="2 to 4 players; found 5"):
         explorer.new_game("adventurers", players=5)
-    with pytest.raises(IllegalAction, match="option 'cards' only"):
+    with pytest.raises(IllegalAction, match="options 'cards' and 'variant' only"):
         explorer.new_game("adventurers", speed="fast")
 
 

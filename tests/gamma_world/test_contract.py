@@ -44,7 +44,7 @@ def test_unknown_games_options_and_player_counts_are_refused() -> None:
         explorer.new_game("gamma")
     with pytest.raises(IllegalAction, match="2 to 4 players; found 5"):
         explorer.new_game("gamma_world", players=5)
-    with pytest.raises(IllegalAction, match="option 'cards' only"):
+    with pytest.raises(IllegalAction, match="options 'cards' and 'variant' only"):
         explorer.new_game("gamma_world", speed="fast")
     with pytest.raises(IllegalAction, match="must be a folder path"):
         explorer.new_game("gamma_world", cards=3)

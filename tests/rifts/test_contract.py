@@ -29,7 +29,7 @@ def test_unknown_games_options_and_player_counts_are_refused() -> None:
         explorer.new_game("rift")
     with pytest.raises(IllegalAction, match="2 to 6 players; found 7"):
         explorer.new_game("rifts", players=7)
-    with pytest.raises(IllegalAction, match="option 'cards' only"):
+    with pytest.raises(IllegalAction, match="options 'cards' and 'variant' only"):
         explorer.new_game("rifts", speed="fast")
 
 

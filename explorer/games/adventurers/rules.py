@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.engine import GameOver, Rules, register
+from explorer.engine.variants import with_variant
 from explorer.games.adventurers import turn as T
 from explorer.games.adventurers.bots import AdventurersHeuristicBot
 from explorer.games.adventurers.common import Ctx, Step
@@ -25,7 +26,7 @@ class AdventurersRules(Rules):
     takes_card_folder = True
 
     def data(self, options: dict[str, Any]) -> AdventurersData:
-        return adventurers_data(options.get("cards"))
+        return with_variant(adventurers_data(options.get("cards")), options.get("variant"))
 
     def new_state(self, players: int, options: dict[str, Any],
                   scenario: dict[str, Any] | None) -> AdventurersState:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.engine import GameOver, Rules, register
+from explorer.engine.variants import with_variant
 from explorer.games.gamma_world import turn as T
 from explorer.games.gamma_world.bots import GammaHeuristicBot
 from explorer.games.gamma_world.common import Ctx, Step
@@ -25,7 +26,7 @@ class GammaWorldRules(Rules):
     takes_card_folder = True
 
     def data(self, options: dict[str, Any]) -> GammaData:
-        return gamma_data(options.get("cards"))
+        return with_variant(gamma_data(options.get("cards")), options.get("variant"))
 
     def new_state(self, players: int, options: dict[str, Any],
                   scenario: dict[str, Any] | None) -> GammaState:

@@ -7,6 +7,7 @@ from typing import Any
 
 from explorer.engine import GameOver, Rules, register
 from explorer.engine.core import Step
+from explorer.engine.variants import with_variant
 from explorer.errors import IllegalAction
 from explorer.games.riftforce import turn as T
 from explorer.games.riftforce.common import Ctx
@@ -25,16 +26,16 @@ class RiftforceRules(Rules):
     takes_card_folder = True
 
     def data(self, options: dict[str, Any]) -> RiftforceData:
-        return riftforce_data(options.get("cards"))
+        return with_variant(riftforce_data(options.get("cards")), options.get("variant"))
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """``cards`` (a card set folder) and ``guilds``: both players' 4 guilds, given
         instead of the selection (``[[4 names], [4 names]]``, no guild twice)."""
-        unknown = sorted(set(options) - {"cards", "guilds"})
+        unknown = sorted(set(options) - {"cards", "guilds", "variant"})
         if unknown:
-            raise IllegalAction(f"riftforce takes the options 'cards' and 'guilds' only; "
-                                f"found {unknown}")
-        checked = super().check_options({k: v for k, v in options.items() if k == "cards"})
+            raise IllegalAction(f"riftforce takes the options 'cards', 'guilds' and 'variant' "
+                                f"only; found {unknown}")
+        checked = super().check_options({k: v for k, v in options.items() if k != "guilds"})
         if "guilds" in options:
             checked["guilds"] = check_guilds(options["guilds"], self.data(checked),
                                              "option 'guilds'")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.engine import GameOver, Rules, register
+from explorer.engine.variants import with_variant
 from explorer.games.rifts import turn as T
 from explorer.games.rifts.bots import RiftsHeuristicBot
 from explorer.games.rifts.combat import WIPED, fight
@@ -31,7 +32,7 @@ class RiftsRules(Rules):
     takes_card_folder = True
 
     def data(self, options: dict[str, Any]) -> RiftsData:
-        return rifts_data(options.get("cards"))
+        return with_variant(rifts_data(options.get("cards")), options.get("variant"))
 
     def new_state(self, players: int, options: dict[str, Any],
                   scenario: dict[str, Any] | None) -> RiftsState:
