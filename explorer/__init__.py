@@ -3,7 +3,8 @@
 The package's parts: :mod:`explorer.cards` (card data as typed polars tables),
 :mod:`explorer.schema` (the declared schemas and their validator), :mod:`explorer.games`
 (one folder per game), :mod:`explorer.engine` (the step-through engine every game runs
-on: ``explorer.new_game("rifts", players=2, seed=7)``) and :mod:`explorer.ui` (the
+on: ``explorer.new_game("rifts", players=2, seed=7)``), :mod:`explorer.simulation` (many
+games with bots: ``explorer.simulate("rifts", games=1000)``) and :mod:`explorer.ui` (the
 ipywidgets views the notebooks show).
 """
 
@@ -16,8 +17,17 @@ from explorer.errors import (
     UnknownNameError,
 )
 
+
+def simulate(*args, **kwargs):  # type: ignore[no-untyped-def]
+    """Play many seeded games with bots: :func:`explorer.simulation.simulate` (one row per seat
+    per game, as a polars DataFrame)."""
+    from explorer.simulation import simulate as run
+
+    return run(*args, **kwargs)
+
+
 __all__ = [
     "CardDataError", "ExplorerError", "Game", "IllegalAction", "SavedGameError",
-    "UnknownNameError", "__version__", "load_game", "new_game",
+    "UnknownNameError", "__version__", "load_game", "new_game", "simulate",
 ]
 __version__ = "0.1.0"

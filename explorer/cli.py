@@ -58,7 +58,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns (and exits with) its status."""
-    from explorer.simulate import simulate
+    from explorer.simulation import simulate
 
     command = parser()
     args = command.parse_args(argv)

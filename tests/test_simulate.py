@@ -12,7 +12,7 @@ import pytest
 
 import explorer
 from explorer.cli import main
-from explorer.simulate import COLUMNS, SimulationError, game_seed, simulate
+from explorer.simulation import COLUMNS, SimulationError, game_seed, simulate
 
 
 @pytest.mark.parametrize("game, players, column", [
@@ -103,3 +103,12 @@ def test_a_bad_command_exits_2_without_a_traceback(argv: list[str], message: str
     assert done.returncode == 2
     assert message in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_explorer_simulate_is_the_function() -> None:
+    """Issue #14 pins ``explorer.simulate(game, games=N, ...)``."""
+    import explorer.simulation
+
+    table = explorer.simulate("adventurers", games=2, players=2, seed=3, progress=False)
+    assert table.equals(explorer.simulation.simulate("adventurers", games=2, seed=3,
+                                                     progress=False))

@@ -13,7 +13,7 @@ from explorer import cards
 from explorer.engine import variants
 from explorer.errors import CardDataError, IllegalAction
 from explorer.games.riftforce import position
-from explorer.simulate import simulate
+from explorer.simulation import simulate
 
 GAMES = ["rifts", "adventurers", "gamma_world", "riftforce"]
 
