@@ -250,7 +250,7 @@ def test_options_a_game_takes_and_refuses() -> None:
         rules.check_options({"cards": 3})
 
 
-@pytest.mark.parametrize("game_id", ["rifts", "adventurers", "gamma_world"])
+@pytest.mark.parametrize("game_id", ["rifts", "adventurers", "gamma_world", "rat_king"])
 def test_every_game_with_rules_takes_a_card_folder(game_id: str) -> None:
     with pytest.raises(IllegalAction, match=f"{game_id} takes the options 'cards' and "
                        "'variant' only"):

@@ -38,7 +38,7 @@ def test_playthrough_matches_its_golden_file(path: Path) -> None:
     assert len(lines) == len(expected), f"{path.name}: {len(lines)} lines, was {len(expected)}"
 
 
-@pytest.mark.parametrize("game_id", ["rifts", "adventurers", "gamma_world"])
+@pytest.mark.parametrize("game_id", ["rifts", "adventurers", "gamma_world", "rat_king"])
 def test_a_replay_goes_to_any_step_forward_and_back(game_id: str) -> None:
     from explorer.engine import load_game
     from explorer.errors import ExplorerError

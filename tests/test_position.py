@@ -17,20 +17,22 @@ import explorer
 from explorer import cards
 from explorer.engine import Game
 from explorer.errors import IllegalAction
-from explorer.games import adventurers, gamma_world, rifts
+from explorer.games import adventurers, gamma_world, rat_king, rifts
 from explorer.games.adventurers.position import phase_name as adventurers_phase
 from explorer.games.gamma_world.position import phase_name as gamma_world_phase
+from explorer.games.rat_king.position import phase_name as rat_king_phase
 from explorer.games.rifts.position import phase_name as rifts_phase
 from tests.game_helpers import bots
 
 POSITION: dict[str, Callable[..., dict[str, Any]]] = {
     "rifts": rifts.position, "adventurers": adventurers.position,
-    "gamma_world": gamma_world.position,
+    "gamma_world": gamma_world.position, "rat_king": rat_king.position,
 }
 PHASE_NAME: dict[str, Callable[[str], str | None]] = {
     "rifts": rifts_phase, "adventurers": adventurers_phase, "gamma_world": gamma_world_phase,
+    "rat_king": rat_king_phase,
 }
-PUBLIC_TOP = {"rifts": False, "adventurers": False, "gamma_world": True}
+PUBLIC_TOP = {"rifts": False, "adventurers": False, "gamma_world": True, "rat_king": False}
 """Whether a deck's known top cards are in every seat's view: Gamma World's Precognition
 cards are known to all (ruling gw-40); Rifts' Scrying and Adventurers' looks are seen by the
 player who looked only, which the engine does not record (whole position only)."""
@@ -39,7 +41,7 @@ KEYS = {"game", "title", "players", "step", "viewer", "phase", "active", "to_act
         "over", "winners", "scores", "decks", "seats"}
 SEAT_KEYS = {"seat", "name", "score", "active", "hand"}
 DECK_KEYS = {"name", "size", "discard", "discard_top", "known_top"}
-SECTIONS = {"rifts": "combat", "gamma_world": "battle"}
+SECTIONS = {"rifts": "combat", "gamma_world": "battle", "rat_king": "adventure"}
 """Each game's section that is None when there is none (no combat, no battle)."""
 
 GAMES = [(game, players, seed) for game in POSITION for players, seed in ((2, 1), (3, 5),
@@ -114,6 +116,8 @@ def public_part(position: dict[str, Any], game_id: str) -> dict[str, Any]:
     the decks' known tops (unless public), and whose view it is."""
     found = json.loads(json.dumps(position))
     found.pop("viewer")
+    if "hands" in found:  # a game's own read-out of the hands: the others' as counts
+        found["hands"] = [len(h) if isinstance(h, list) else h for h in found["hands"]]
     for entry in found["seats"]:
         entry["hand"].pop("cards")
         if "drawn" in entry:

@@ -1,0 +1,402 @@
+"""Lair of the Rat-King's procedure in the rulebook's order: setup, then turns (draw to 5, then
+exactly one action) until a player reaches 7 AP or the last card of the draw pile is drawn.
+
+The actions of a turn (seed 002, lines 17-23), pinned by their names: ``character``, ``stuff``,
+``event``, ``adventure``, ``unflip`` and ``option``. Each is offered only when it can be taken,
+and its own choices (which card, which group, which character, which target) follow as further
+decisions, each a readable sentence. ENCOUNTERS cannot be played in a regular turn (line 72).
+With no action to take the turn passes (ruling rk-34).
+"""
+
+from __future__ import annotations
+
+from explorer.engine import Action, Chance, GameOver, Outcome
+from explorer.engine.core import CARD_OUTCOMES, Step
+from explorer.games.rat_king import adventure as A
+from explorer.games.rat_king.common import Ctx, group_name, names, player, trigger_played
+from explorer.games.rat_king.data import RatKingData
+from explorer.games.rat_king.effects import (
+    Run,
+    character_ref,
+    own_flipped,
+    possible,
+    resolve,
+    run_effect,
+    stuff_ref,
+)
+from explorer.games.rat_king.state import Character, Gear, RatKingState
+
+TURN_ACTIONS = ("character", "stuff", "event", "adventure", "unflip", "option")
+"""The top-level action names of a regular turn, in the rulebook's order (seed 002, lines
+18-23)."""
+
+TURN_TEXT = {
+    "character": "Play a CHARACTER into a group",
+    "stuff": "Play or replace a STUFF on a CHARACTER",
+    "event": "Play an EVENT on a CHARACTER or a group",
+    "adventure": "Play an ADVENTURE",
+    "unflip": "Discard up to 3 cards from your hand to unflip your cards",
+    "option": "Use a CHARACTER's turn option",
+}
+
+
+# ---- setup -----------------------------------------------------------------------------------
+
+def setup(ctx: Ctx) -> Step:
+    """Each player takes a ME card at random, face up in his group; the unused ME cards stay
+    set aside; a random dealer shuffles the rest and deals 4 to each player, from his left; the
+    player to his left goes first (seed 002, line 14; ruling rk-23). Returns the first seat."""
+    state = ctx.state
+    state.phase = "setup"
+    for _ in range(ctx.constants["me_per_player"]):
+        for seat in range(state.players):
+            name = yield from _take_me(ctx, seat)
+            ctx.enter(seat, name)
+            ctx.note(f"{player(seat)} takes {name} at random and places it face up in his "
+                     "group")
+    if state.set_aside:
+        ctx.note(f"{names(state.set_aside)} {'is' if len(state.set_aside) == 1 else 'are'} "
+                 "set aside, out of the game (ruling rk-23)")
+    state.phase = "setup.dealer"
+    outcome = yield Chance(tuple(Outcome("dealer", (s,), f"{player(s)} deals")
+                                 for s in range(state.players)), (1,) * state.players,
+                           "Choose the dealer at random")
+    state.dealer = outcome.args[0]
+    ctx.note(f"{player(state.dealer)} shuffles the {state.pile.size} other cards and deals "
+             f"{ctx.constants['deal']} to each player")
+    state.phase = "setup.deal"
+    first = (state.dealer + 1) % state.players
+    for offset in range(state.players):
+        seat = (first + offset) % state.players
+        yield from ctx.draw(seat, ctx.constants["deal"], "the deal")
+    ctx.note(f"{player(first)}, to the dealer's left, goes first (seed 002, line 14)")
+    return first
+
+
+def _take_me(ctx: Ctx, seat: int) -> Step:
+    """A ME card at random from those not taken yet (they wait with the cards set aside)."""
+    pool = ctx.state.set_aside
+    left = list(dict.fromkeys(pool))
+    outcome = yield Chance(tuple(CARD_OUTCOMES[n] for n in left),
+                           tuple(pool.count(n) for n in left),
+                           f"{player(seat)}'s ME card at random")
+    name = outcome.args[0]
+    pool.remove(name)
+    return name
+
+
+def fresh(state: RatKingState, data: RatKingData) -> None:
+    """The cards before setup: the ME cards waiting to be taken (with the cards set aside), the
+    rest to be shuffled into the draw pile, so every card is somewhere from the first step."""
+    state.set_aside = [name for name in data.me_cards
+                       for _ in range(data.characters[name].copies)]
+    state.pile.cards = data.deck()
+
+
+# ---- the turns -------------------------------------------------------------------------------
+
+def turns(ctx: Ctx, seat: int) -> Step:
+    """Turns in seat order from ``seat`` until the game ends (a GameOver ends them); a game in
+    which nothing can change any more ends too (ruling rk-35)."""
+    state = ctx.state
+    while True:
+        yield from turn(ctx, seat)
+        if state.passes >= state.players:
+            stuck(ctx)
+        seat = (seat + 1) % state.players
+
+
+def turn(ctx: Ctx, seat: int) -> Step:
+    """One turn: draw until 5 cards in hand (seed 002, line 16), then exactly one action
+    (line 17); with none to take, the turn passes (ruling rk-34). The end is checked after the
+    action (ruling rk-33)."""
+    state = ctx.state
+    state.active = seat
+    state.turns += 1
+    state.phase = "turn.draw"
+    drawn = yield from ctx.draw_up(seat)
+    state.phase = "turn"
+    offers = turn_offers(ctx, seat)
+    if not offers:
+        state.passes = 0 if drawn else state.passes + 1
+        ctx.note(f"{player(seat)} has no action to take: the turn passes (ruling rk-34)")
+        return
+    state.passes = 0
+    kind = yield from ctx.choose(seat, [Action(k, (), TURN_TEXT[k]) for k in offers],
+                                 f"{player(seat)}: choose your action")
+    state.phase = f"turn.{kind.name}"
+    yield from ACTIONS[kind.name](ctx, seat, offers[kind.name])
+    ctx.check_victory()
+
+
+def turn_offers(ctx: Ctx, seat: int) -> dict[str, list[Action]]:
+    """The actions ``seat`` may take now, each with the choices it opens (an action with none
+    is not offered)."""
+    found = {
+        "character": character_plays(ctx, seat),
+        "stuff": stuff_plays(ctx, seat, [c for _, c in ctx.state.characters()]),
+        "event": event_plays(ctx, seat),
+        "adventure": adventure_plays(ctx, seat),
+        "unflip": unflip_pairs(ctx, seat, 0),
+        "option": option_plays(ctx, seat),
+    }
+    return {name: actions for name, actions in found.items() if actions}
+
+
+def stuck(ctx: Ctx) -> None:
+    """A whole round of turns passed with no action taken and no card drawn: the position
+    repeats for ever. The game ends; the most AP wins, a tie is shared (ruling rk-35)."""
+    state = ctx.state
+    aps = [ctx.ap(s) for s in range(state.players)]
+    state.winners = [s for s in range(state.players) if aps[s] == max(aps)]
+    state.phase = "over"
+    ctx.note(f"No player can act or draw any more: the game is stuck and ends at "
+             f"{' to '.join(map(str, aps))} AP (ruling rk-35)", event=True)
+    raise GameOver
+
+
+# ---- play a CHARACTER --------------------------------------------------------------------------
+
+def character_plays(ctx: Ctx, seat: int) -> list[Action]:
+    """Each CHARACTER in hand into each group with room: a 2-player group holds at most 4,
+    reinforcements not counted (seed 002, lines 18, 26)."""
+    hand = ctx.state.hands[seat]
+    return [Action("play_character", (name, target), f"Play {name} into "
+                   f"{group_name(target, seat)}",
+                   log=f"{player(seat)} plays {name} into {group_name(target)}")
+            for name in dict.fromkeys(hand) if name in ctx.data.characters
+            for target in range(ctx.state.players) if ctx.group_has_room(target)]
+
+
+def play_character(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
+    """Play a CHARACTER into any group (seed 002, line 18); exclusions apply at once (line
+    38)."""
+    action = yield from ctx.choose(seat, offers, f"{player(seat)}: play a CHARACTER")
+    name, target = action.args
+    ctx.state.hands[seat].remove(name)
+    ctx.enter(target, name)
+
+
+# ---- play or replace a STUFF -------------------------------------------------------------------
+
+def stuff_plays(ctx: Ctx, seat: int, receivers: list[Character],
+                source: list[str] | None = None, *, take: bool = False) -> list[Action]:
+    """Each STUFF of ``source`` (the hand; ``take``: the discard pile) on each of ``receivers``
+    that can use it, added or replacing one STUFF there, when the STUFF on it afterwards fit
+    its capacity (seed 002, lines 19, 42-44; ruling rk-38)."""
+    state = ctx.state
+    source = state.hands[seat] if source is None else source
+    name = "take_stuff" if take else "play_stuff"
+    offers = []
+    for stuff in dict.fromkeys(source):
+        if stuff not in ctx.data.stuffs:
+            continue
+        for character in receivers:
+            owner = state.seat_of(character)
+            index = state.groups[owner].index(character)
+            who = ctx.who(character)
+            if take:
+                text = f"Take {stuff} from the discard pile and put it on {who}"
+                told = f"{player(seat)} takes {stuff} from the discard pile and puts it on {who}"
+            else:
+                text = f"Put {stuff} on {who}"
+                told = f"{player(seat)} puts {stuff} on {who}"
+            if ctx.stuff_fits(character, stuff, None):
+                offers.append(Action(name, (stuff, owner, index, None), text, log=told))
+            for slot, gear in enumerate(character.stuff):
+                if ctx.stuff_fits(character, stuff, gear):
+                    offers.append(Action(name, (stuff, owner, index, slot),
+                                         f"{text}, replacing {gear.name}",
+                                         log=f"{told}, replacing {gear.name}, which is "
+                                             "discarded"))
+    return offers
+
+
+def play_stuff(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
+    """Play a STUFF on any CHARACTER in any group, or replace one there (the replaced STUFF to
+    the discard pile; seed 002, lines 19, 42)."""
+    action = yield from ctx.choose(seat, offers, f"{player(seat)}: play a STUFF")
+    put_from(ctx, ctx.state.hands[seat], action)
+
+
+def put_from(ctx: Ctx, source: list[str], action: Action) -> Gear:
+    """Take the STUFF an action names out of ``source`` (a hand, the discard pile) and put it
+    where the action says."""
+    stuff, owner, index, slot = action.args
+    character = ctx.state.groups[owner][index]
+    replaced = None if slot is None else character.stuff[slot]
+    source.remove(stuff)
+    return ctx.put_stuff(character, stuff, replaced)
+
+
+# ---- play an EVENT -----------------------------------------------------------------------------
+
+def event_plays(ctx: Ctx, seat: int) -> list[Action]:
+    """Each EVENT in hand on each CHARACTER (``played_on = "character"``) or each group
+    (``"group"``), in any group (seed 002, line 20)."""
+    state = ctx.state
+    offers = []
+    for name in dict.fromkeys(state.hands[seat]):
+        event = ctx.data.events.get(name)
+        if event is None:
+            continue
+        if event.played_on == "group":
+            offers.extend(Action("play_event", (name, target, None),
+                                 f"Play {name} on {group_name(target, seat)}",
+                                 log=f"{player(seat)} plays {name} on {group_name(target)}")
+                          for target in range(state.players))
+        else:
+            offers.extend(Action("play_event", (name, target, index),
+                                 f"Play {name} on {ctx.who(c)}",
+                                 log=f"{player(seat)} plays {name} on {ctx.who(c)}")
+                          for target, group in enumerate(state.groups)
+                          for index, c in enumerate(group))
+    return offers
+
+
+def play_event(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
+    """Play an EVENT: its effects happen, then it stays on its CHARACTER or group (``stays``)
+    or goes to the discard pile (seed 002, line 50)."""
+    state = ctx.state
+    action = yield from ctx.choose(seat, offers, f"{player(seat)}: play an EVENT")
+    name, target, index = action.args
+    event = ctx.data.events[name]
+    state.hands[seat].remove(name)
+    state.resolving.append(name)
+    character = None if index is None else state.groups[target][index]
+    if event.trigger:
+        trigger_played(ctx, name)
+    run = Run(name, seat, this=character)
+    for effect in event.effects:
+        if effect.when == "on_play":
+            yield from run_effect(ctx, run, effect)
+    state.resolving.remove(name)
+    if not event.stays:
+        ctx.to_discard(name)
+        return
+    if character is None:
+        state.group_events[target].append(name)
+    elif any(c is character for _, c in state.characters()):
+        character.events.append(name)
+        if event.reputation and character.flipped and event.cp_flipped is None:
+            character.events.remove(name)
+            ctx.to_discard(name)
+            ctx.note(f"{name} joins a flipped CHARACTER and has no flipped value: it is "
+                     "discarded (rulings rk-25, rk-16)")
+    else:
+        ctx.to_discard(name)
+        ctx.note(f"{name} has no CHARACTER left to stay on and is discarded")
+
+
+# ---- play an ADVENTURE -------------------------------------------------------------------------
+
+def adventure_plays(ctx: Ctx, seat: int) -> list[Action]:
+    """Each ADVENTURE in hand (seed 002, line 21)."""
+    return [Action("play_adventure", (name,), f"Play {name}",
+                   log=f"{player(seat)} plays {name}, starting an ADVENTURE ROUND")
+            for name in dict.fromkeys(ctx.state.hands[seat]) if name in ctx.data.adventures]
+
+
+def play_adventure(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
+    """Play an ADVENTURE: its player first draws 1 card, then the ADVENTURE ROUND (seed 002,
+    lines 54-69)."""
+    state = ctx.state
+    action = yield from ctx.choose(seat, offers, f"{player(seat)}: play an ADVENTURE")
+    name = action.args[0]
+    state.hands[seat].remove(name)
+    state.resolving.append(name)
+    if ctx.data.adventures[name].trigger:
+        trigger_played(ctx, name)
+    yield from ctx.draw(seat, ctx.constants["adventure_bonus_draw"],
+                        "for playing an ADVENTURE")
+    state.resolving.remove(name)
+    yield from A.adventure(ctx, name, seat)
+
+
+# ---- discard to unflip -------------------------------------------------------------------------
+
+def unflip_pairs(ctx: Ctx, seat: int, done: int) -> list[Action]:
+    """Each card in hand paired with each of ``seat``'s flipped CHARACTER or STUFF cards, while
+    fewer than 3 were unflipped (seed 002, line 22; ruling rk-43)."""
+    if done >= ctx.constants["unflip_discard_max"]:
+        return []
+    hand = ctx.state.hands[seat]
+    flipped = own_flipped(ctx, seat, stuff=True)
+    offers = []
+    for name in dict.fromkeys(hand):
+        for character, gear in flipped:
+            what = character.name if gear is None else f"{gear.name} on {character.name}"
+            ref = (character_ref(ctx, seat, character) if gear is None
+                   else stuff_ref(ctx, seat, character, gear))
+            offers.append(Action("unflip_pair", (name, *ref), f"Discard {name} to unflip {what}",
+                                 log=f"{player(seat)} discards {name} to unflip {what}"))
+    return offers
+
+
+def unflip(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
+    """Discard up to 3 cards from the hand to unflip as many of your flipped CHARACTER or
+    STUFF cards, one pair at a time (seed 002, line 22)."""
+    done = 0
+    while offers:
+        choices = list(offers)
+        if done:
+            choices.append(Action("stop", (), "Stop unflipping"))
+        action = yield from ctx.choose(
+            seat, choices, f"{player(seat)}: discard a card to unflip one of yours "
+                           f"({done + 1} of up to {ctx.constants['unflip_discard_max']})")
+        if action.name == "stop":
+            return
+        name, *ref = action.args
+        ctx.state.hands[seat].remove(name)
+        ctx.to_discard(name)
+        thing = resolve(ctx, tuple(ref))
+        if ref[0] == "character":
+            thing.flipped = False
+        else:
+            thing[1].flipped = False
+        done += 1
+        offers = unflip_pairs(ctx, seat, done)
+
+
+# ---- a turn option -------------------------------------------------------------------------
+
+def option_plays(ctx: Ctx, seat: int) -> list[Action]:
+    """Each unflipped CHARACTER of ``seat``'s group with a turn option that can do something
+    now (seed 002, lines 23, 37; ruling rk-37)."""
+    offers = []
+    for index, character in enumerate(ctx.state.groups[seat]):
+        effects = ctx.card_of(character).on("turn_option")
+        if character.flipped or not effects:
+            continue
+        run = Run(character.name, seat, this=character)
+        if any(possible(ctx, run, e) for e in effects):
+            what = option_text(ctx.card_of(character).text)
+            offers.append(Action("use_option", (index,),
+                                 f"Use {character.name}'s turn option" + (
+                                     f": {what}" if what else ""),
+                                 log=f"{player(seat)} uses {character.name}'s turn option"
+                                     + (f": {what}" if what else "")))
+    return offers
+
+
+def option_text(text: str) -> str:
+    """The turn option in the card's own words: "draw one card" from "Turn option: consult
+    your spellbook and draw one card."."""
+    _, found, rest = text.partition("Turn option:")
+    if not found:
+        return ""
+    return rest.strip().split(". ")[0].rstrip(".")
+
+
+def use_option(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
+    """Use an unflipped CHARACTER's turn option: its effects in order (seed 002, line 23)."""
+    action = yield from ctx.choose(seat, offers, f"{player(seat)}: use a turn option")
+    character = ctx.state.groups[seat][action.args[0]]
+    run = Run(character.name, seat, this=character)
+    for effect in ctx.card_of(character).on("turn_option"):
+        yield from run_effect(ctx, run, effect)
+
+
+ACTIONS = {"character": play_character, "stuff": play_stuff, "event": play_event,
+           "adventure": play_adventure, "unflip": unflip, "option": use_option}
+"""Top-level action name -> the function that carries it out."""
