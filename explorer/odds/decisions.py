@@ -324,7 +324,38 @@ def _riftforce(game: Game, pending: Decision, runs: int, seed: int) -> dict[Acti
                             extra={"draws": k})}
 
 
+# ---- Lair of the Rat-King --------------------------------------------------------------------
+
+def _rat_king(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, Odds]:
+    """In an ADVENTURE ROUND: each round action (and, once one is chosen, each of its choices)
+    with who wins the ADVENTURE after it if everyone then passes, exactly; a kind of action is
+    shown with its best choice for the acting player."""
+    state = game.state
+    if state.round is None or state.round.settled or not state.phase.startswith("adventure"):
+        return {}
+    from explorer.games.rat_king import adventure as A
+    from explorer.odds import rat_king
+
+    names = {a.name for a in pending.actions}
+    seat = pending.player
+    if names <= set(A.ROUND_ACTIONS):
+        found: dict[Action, Odds] = {}
+        best: dict[str, Odds] = {}
+        for actions, odds in rat_king.round_choices(game):
+            kind = actions[0].name
+            if kind not in best or odds.extra["win"][seat] > best[kind].extra["win"][seat]:
+                best[kind] = odds
+        for action in pending.actions:
+            if action.name in best:
+                found[action] = best[action.name]
+        return found
+    kind = state.phase.partition(".")[2]
+    if kind not in A.ROUND_ACTIONS_RUN:
+        return {}
+    return rat_king.choice_odds(game, kind)
+
+
 _GAMES: dict[str, Callable[[Game, Decision, int, int], dict[Action, Odds]]] = {
     "rifts": _rifts, "gamma_world": _gamma_world, "adventurers": _adventurers,
-    "riftforce": _riftforce,
+    "riftforce": _riftforce, "rat_king": _rat_king,
 }
