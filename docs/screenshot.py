@@ -13,14 +13,14 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from explorer.games import GAMES
 from explorer.serve import CHROMIUM_ARGS, chromium, running_voila
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "img"
 THUMBS = ROOT / "notebooks" / "img"
 WAIT = 120_000
-PLAYS = (("rifts", 14), ("adventurers", 6), ("gamma_world", 6), ("riftforce", 0))
+PLAYS = (("rifts", 14), ("adventurers", 6), ("gamma_world", 6), ("riftforce", 0),
+         ("rat_king", 0))
 """Each step-through page's pictures: the page after the bots' first turns and these clicks."""
 
 
@@ -34,22 +34,13 @@ def card_browser(page: Page, url: str) -> None:
     page.screenshot(path=str(DOCS / "card-browser.png"), full_page=True)
 
 
-def cards_of(page: Page, url: str, game: str, out: Path) -> None:
-    """The card browser on one game's cards: its thumbnail for the landing page."""
-    page.goto(f"{url}/voila/render/cards.ipynb", wait_until="commit")
-    page.locator(".cards-chart svg .mark-rect path").first.wait_for(timeout=WAIT)
-    page.locator(".cards-game select").select_option(label=GAMES[game])
-    page.wait_for_timeout(2500)
-    page.locator(".card-browser").screenshot(path=str(out), type="jpeg", quality=75)
-
-
 def play(page: Page, url: str, game: str, clicks: int) -> None:
     """A step-through page after the bots' first turns and a few clicks."""
     page.goto(f"{url}/voila/render/{game}_play.ipynb", wait_until="commit")
     page.locator(".stepper-status").wait_for(timeout=WAIT)
     page.locator(".stepper-turn").click()
     page.wait_for_timeout(3000)
-    if game == "riftforce":  # the bots play the selection and a few turns on both sides
+    if game in ("riftforce", "rat_king"):  # the bots play a few turns on every side
         for _ in range(12):
             if page.locator(".stepper-turn").is_disabled():
                 break
@@ -86,8 +77,6 @@ def main() -> None:
         # The landing page's pictures: half the pixels of the page (they are shown small).
         small = browser.new_page(viewport={"width": 1280, "height": 2600},
                                  device_scale_factor=0.5)
-        for game in ("rat_king",):
-            cards_of(small, url, game, THUMBS / f"{game}.jpg")
         for game, clicks in PLAYS:
             play(small, url, game, clicks)
             thumbnail(small, game)

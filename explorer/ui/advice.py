@@ -1,4 +1,7 @@
-"""The best-action panel of the Riftforce step-through: what the finder
+"""Game-specific advice on the step-through pages: Riftforce's best-action panel, and who wins
+the Rat-King ADVENTURE being fought before its dice (:func:`adventure_html`).
+
+The best-action panel of the Riftforce step-through shows what the finder
 (:func:`explorer.odds.riftforce.best_actions`) says the person's turn can gain, best first,
 with a button that takes a whole complete action.
 
@@ -157,3 +160,25 @@ class BestActions(widgets.VBox):
         if not 0 <= index < len(self.candidates[:SHOWN]):
             return ()
         return tuple(self.candidates[index].choices[self._made:])
+
+
+def adventure_html(game: Any) -> str | None:
+    """Before (and between) a Rat-King ADVENTURE's dice: each player's exact chance of winning
+    it (:func:`explorer.odds.rat_king.adventure_odds`), as a line for the page; None when no
+    ADVENTURE is being fought."""
+    if game.game_id != "rat_king":
+        return None
+    state = game.state
+    if state.round is None or state.round.settled:
+        return None
+    from explorer.odds.rat_king import adventure_odds
+
+    found = adventure_odds(game)
+    parts = [f'<span class="advice-win" data-seat="{seat}" data-exact="{p}">Player {seat + 1} '
+             f"<b>{float(p):.1%}</b></span>" for seat, p in enumerate(found.extra["win"])]
+    if found.extra["discarded"]:
+        parts.append(f"discarded <b>{float(found.extra['discarded']):.1%}</b>")
+    return (f'<div class="step-odds advice-adventure"><b>Who wins '
+            f"{html.escape(state.round.adventure)}</b> if nobody does anything more (exact, over "
+            f"every ADVENTURE DIE and the flips they cause): {' · '.join(parts)}</div>")
+

@@ -35,6 +35,7 @@ CELLS: dict[str, tuple[str, ...]] = {
     "adventurers": ("setup", "draw", "research", "travel", "encounter"),
     "gamma_world": ("action", "battle", "healing"),
     "riftforce": ("selection", "turn", "play", "activate", "check"),
+    "rat_king": ("setup", "turn", "adventure"),
 }
 """The phase cells of each game's step-through notebook, in turn order."""
 
@@ -45,6 +46,7 @@ CELL_TITLES = {
     "encounter": "Encounter Phase", "action": "Action Phase", "battle": "Battle",
     "healing": "Healing Phase", "selection": "Guild Selection", "turn": "Choose an Action",
     "play": "Play", "activate": "Activate", "check": "Check & Draw",
+    "adventure": "Adventure Round",
 }
 
 

@@ -30,7 +30,7 @@ from explorer.games import GAMES
 from explorer.odds import Odds
 from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts
-from explorer.ui.advice import BestActions
+from explorer.ui.advice import BestActions, adventure_html
 from explorer.ui.board import CLICKABLE, ClickBoard
 from explorer.ui.faces import FACE_STYLE, face
 from explorer.ui.page import DownloadButton, Scroller, UploadButton
@@ -45,7 +45,8 @@ RESULT_LINES = 8
 LOG_LINES = 80
 SEAT_LABELS = {"human": "a person", "heuristic": "the heuristic bot", "random": "a random bot"}
 SCORE_WORDS = {"rifts": "AT", "adventurers": "locations visited",
-               "gamma_world": "locations held", "riftforce": "Riftforce"}
+               "gamma_world": "locations held", "riftforce": "Riftforce",
+               "rat_king": "AP"}
 
 _STEP_STYLE = """
 <style>
@@ -381,6 +382,10 @@ class PhaseCell(widgets.VBox):
         odds = view.odds
         self.prompt.value = f'<div class="step-prompt"><b>{html.escape(view.prompt)}</b></div>'
         parts: list[widgets.Widget] = [self.prompt]
+        winning = adventure_html(self.stepper.session.game)
+        if winning is not None:
+            self.adventure_view.value = winning
+            parts.append(self.adventure_view)
         drawn = draw_html(view)
         if drawn is not None:
             self.odds_view.value = drawn
@@ -411,6 +416,10 @@ class PhaseCell(widgets.VBox):
         else:
             parts.append(self.roll_row)
         return parts
+
+    @cached_property
+    def adventure_view(self) -> widgets.HTML:
+        return widgets.HTML()
 
     @cached_property
     def secret_note(self) -> widgets.HTML:

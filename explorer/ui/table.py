@@ -58,6 +58,9 @@ TABLE_STYLE = """
 .table-view .table-side-1 { justify-content: flex-end; }
 .table-view .table-selection .card-face-small .card-face-text { max-height: 64px;
   overflow: hidden; }
+.table-view .table-rk-card { display: flex; flex-direction: column; align-items: center; }
+.table-view .table-rk-card.table-flipped .table-turn { transform: rotate(180deg); }
+.table-view .table-rk-character { border: 1px solid #e2e8f0; border-radius: 6px; padding: 2px; }
 .table-view .table-location-card { border: 2px solid #6d28d9; border-radius: 6px;
   padding: 4px 6px; background: #ede9fe; font-size: 12px; text-align: center; }
 </style>
@@ -92,7 +95,7 @@ def table_html(position: dict[str, Any], marks: Mapping[str, str] | None = None)
         you = " (you)" if viewer is not None and seat["seat"] == viewer else ""
         seats.append(f'<div class="table-seat{active}" data-seat="{seat["seat"]}">'
                      f'<h5>{_e(seat["name"])}{you} · {_e(_score(game, seat))}</h5>'
-                     f"{seat_area(game, seat)}{_hand(game, seat, marks)}</div>")
+                     f"{seat_area(game, seat, position)}{_hand(game, seat, marks)}</div>")
     middle = center(game, position, marks) if center is not None else ""
     return (f'<div class="table-view table-view-{_e(game)}" data-step="{position["step"]}">'
             f'<div class="table-top">{_top(position)}</div>{middle}'
@@ -106,7 +109,7 @@ def _e(value: Any) -> str:
 
 
 SCORE = {"rifts": "{} AT", "gamma_world": "{} location(s)", "adventurers": "{} location(s)",
-         "riftforce": "{} Riftforce"}
+         "riftforce": "{} Riftforce", "rat_king": "{} AP"}
 
 
 def _score(game: str, seat: dict[str, Any]) -> str:
@@ -167,7 +170,8 @@ def _card_badges(card: dict[str, Any]) -> list[str]:
     return badges
 
 
-def _generic_seat(game: str, seat: dict[str, Any]) -> str:
+def _generic_seat(game: str, seat: dict[str, Any],
+                  _position: dict[str, Any]) -> str:
     """Any list of cards a seat has, as faces (for a game with no area of its own yet)."""
     parts = []
     for key, value in seat.items():
@@ -183,7 +187,8 @@ def _generic_seat(game: str, seat: dict[str, Any]) -> str:
 
 # ---- Rifts Adventures -----------------------------------------------------------------------
 
-def _rifts_seat(game: str, seat: dict[str, Any]) -> str:
+def _rifts_seat(game: str, seat: dict[str, Any],
+                _position: dict[str, Any]) -> str:
     location = seat.get("location")
     where = f"At {_e(location['name'])} ({_e(location['type'])})" if location else "No Location"
     effects = "".join(f"<div>{_e(e['label'])}</div>" for e in seat.get("effects", []))
@@ -230,7 +235,8 @@ def _rifts_center(game: str, position: dict[str, Any],
 
 # ---- Gamma World ----------------------------------------------------------------------------
 
-def _gw_seat(game: str, seat: dict[str, Any]) -> str:
+def _gw_seat(game: str, seat: dict[str, Any],
+             _position: dict[str, Any]) -> str:
     people = []
     for follower in seat.get("followers", []):
         badges = [f"{follower['damage']} damage"] if follower.get("damage") else []
@@ -274,7 +280,8 @@ def _gw_center(game: str, position: dict[str, Any],
 
 # ---- Adventurers ----------------------------------------------------------------------------
 
-def _adventurers_seat(game: str, seat: dict[str, Any]) -> str:
+def _adventurers_seat(game: str, seat: dict[str, Any],
+                      _position: dict[str, Any]) -> str:
     profession = seat.get("profession")
     top = seat.get("top")
     chain = "".join(_face(game, c) for c in seat.get("chain", []))
@@ -314,7 +321,8 @@ def _adventurers_center(game: str, position: dict[str, Any],
 
 # ---- Riftforce --------------------------------------------------------------------------------
 
-def _riftforce_seat(game: str, seat: dict[str, Any]) -> str:
+def _riftforce_seat(game: str, seat: dict[str, Any],
+                    _position: dict[str, Any]) -> str:
     guilds = ", ".join(seat.get("guilds") or []) or "guilds not chosen yet"
     marker = " · start marker" if seat.get("first") else ""
     top = f", {_e(seat['discard_top'])} on top" if seat.get("discard_top") else ""
@@ -385,10 +393,110 @@ def _riftforce_selection(game: str, position: dict[str, Any], marks: Mapping[str
             f'<div class="table-cards">{faces}</div></div>')
 
 
-_AREAS: dict[str, tuple[Callable[[str, dict[str, Any]], str],
+# ---- Lair of the Rat-King ---------------------------------------------------------------------
+
+def _rat_king_card(game: str, name: str, flipped: bool, badges: list[str]) -> str:
+    """A card of a group: upside down when flipped (its badges stay readable above it)."""
+    marks = "".join(f'<span class="card-face-badge">{_e(b)}</span>' for b in badges)
+    turned = " table-flipped" if flipped else ""
+    return (f'<div class="table-rk-card{turned}" data-name="{_e(name)}" '
+            f'data-flipped="{str(flipped).lower()}">'
+            f'<div class="table-small">{marks}</div>'
+            f'<div class="table-turn">{face(game, name, small=True)}</div></div>')
+
+
+def _rat_king_seat(game: str, seat: dict[str, Any], position: dict[str, Any]) -> str:
+    """A player's group: each CHARACTER with its STUFF and EVENTS under it (a flipped card
+    upside down), the group's CP, its EVENTS and the ADVENTURES it has won."""
+    number = seat["seat"]
+    people = []
+    for character in position["groups"][number]:
+        badges = (["flipped"] if character["flipped"] else []) + (
+            ["reinforcement"] if character["reinforcement"] else [])
+        gear = "".join(_rat_king_card(game, s["name"], s["flipped"],
+                                      ["flipped"] if s["flipped"] else [])
+                       for s in character["stuff"])
+        gear += "".join(_rat_king_card(game, e, False, ["event"]) for e in character["events"])
+        people.append(
+            f'<div class="table-stack table-rk-character" data-name="{_e(character["name"])}" '
+            f'data-seat="{number}" data-flipped="{str(character["flipped"]).lower()}" '
+            f'data-reinforcement="{str(character["reinforcement"]).lower()}">'
+            f'{_rat_king_card(game, character["name"], character["flipped"], badges)}'
+            f'<div class="table-cards">{gear}</div></div>')
+    events = position.get("group_events", [[]] * (number + 1))[number]
+    won = position["adventures_won"][number]
+    extra = ""
+    if events:
+        extra += ('<div class="table-small">On the group:</div><div class="table-cards">'
+                  + "".join(_rat_king_card(game, e, False, []) for e in events) + "</div>")
+    if won:
+        extra += ('<div class="table-small">ADVENTURES won:</div><div class="table-cards">'
+                  + "".join(_rat_king_card(game, a, False, []) for a in won) + "</div>")
+    cp = position.get("cp", [None] * (number + 1))[number]
+    dealer = " · dealer" if seat.get("dealer") else ""
+    return (f'<div class="table-small table-rk-totals" data-cp="{cp}" '
+            f'data-ap="{position["ap"][number]}">{_e(cp)} CP · {position["ap"][number]} of '
+            f'{position.get("to_win", 7)} AP{dealer}</div>'
+            f'<div class="table-cards table-rk-group">{"".join(people) or "no characters"}'
+            f"</div>{extra}")
+
+
+def _rat_king_center(game: str, position: dict[str, Any], marks: Mapping[str, str]) -> str:
+    """The ADVENTURE being fought (its card, who played it, the ENCOUNTERS in play, this
+    ADVENTURE's modifiers, the dice and totals), or the last one's result."""
+    piles = ""  # the draw and discard piles are on the table's top line
+    adventure = position.get("adventure")
+    if adventure and not adventure.get("settled"):
+        who = f"Player {adventure['played_by'] + 1}"
+        cards = "".join(_rat_king_card(game, n, False, ["encounter"])
+                        for n in adventure["encounters"])
+        mods = "".join(f"<div>{_e(_modifier_text(m))}</div>" for m in adventure["modifiers"])
+        rolls = " · ".join(
+            f"Player {s + 1}: die {r}" + (f", total {t}" if t is not None else "")
+            for s, (r, t) in enumerate(zip(adventure["rolls"], adventure["totals"],
+                                           strict=True)) if r is not None)
+        return (f'{piles}<div class="table-center table-rk-adventure" '
+                f'data-name="{_e(adventure["name"])}"><b>ADVENTURE: {_e(adventure["name"])}'
+                f"</b>, played by {who}"
+                f'<div class="table-cards">{_rat_king_card(game, adventure["name"], False, [])}'
+                f'{cards}</div><div class="table-effects">{mods}</div>'
+                f'<div class="table-small">{_e(rolls)}</div></div>')
+    last = position.get("last_adventure")
+    if last:
+        winner = last.get("winner")
+        result = f"won by Player {winner + 1}" if winner is not None else "discarded"
+        totals = " · ".join(f"Player {s + 1}: {t}" for s, t in enumerate(last["totals"])
+                            if t is not None)
+        return (f'{piles}<div class="table-small table-rk-last">Last ADVENTURE: '
+                f'{_e(last["name"])}, {result} ({_e(totals)})</div>')
+    return piles
+
+
+def _modifier_text(modifier: dict[str, Any]) -> str:
+    """A modifier in words: "Squeeker and the Ratlings: -4 CP to Player 2's group"."""
+    kind, amount = modifier["kind"], modifier.get("amount", 0)
+    what = {"cp": f"{amount:+d} CP", "negate_cp": "CP counts negative",
+            "not_participating": "not participating",
+            "no_stuff": f"no {modifier.get('stuff_range', '')} STUFF",
+            "no_reinforcements": "no REINFORCEMENTS"}.get(kind, kind.replace("_", " "))
+    if "character" in modifier:
+        seat, index = modifier["character"]
+        where = f"Player {seat + 1}'s character {index + 1}"
+    elif "group" in modifier:
+        where = f"Player {modifier['group'] + 1}'s group"
+    elif modifier.get("every"):
+        gender = {"M": "M ", "F": "F "}.get(modifier.get("gender") or "", "")
+        where = f"every {gender}{modifier['every']}"
+    else:
+        where = "everyone"
+    return f"{modifier['source']}: {what} ({where})"
+
+
+_AREAS: dict[str, tuple[Callable[[str, dict[str, Any], dict[str, Any]], str],
                         Callable[[str, dict[str, Any], Mapping[str, str]], str] | None]] = {
     "rifts": (_rifts_seat, _rifts_center),
     "gamma_world": (_gw_seat, _gw_center),
     "adventurers": (_adventurers_seat, _adventurers_center),
     "riftforce": (_riftforce_seat, _riftforce_center),
+    "rat_king": (_rat_king_seat, _rat_king_center),
 }
