@@ -78,6 +78,12 @@ def _gamma_world_end(game: Game, seat: int) -> list[str] | None:
                   for m in f.get("mutations", []))
 
 
+def _rat_king_start(game: Game, seat: int) -> str | None:
+    state = game.state
+    characters = state._data.characters
+    return next((c.name for c in state.groups[seat] if characters[c.name].kind == "ME"), None)
+
+
 @dataclass(frozen=True)
 class Start:
     """A per-game column: its name, type, and how to read it from a game (None: not known
@@ -98,6 +104,7 @@ START: dict[str, Start] = {
                          "the mutations on the enclave's followers at the end"),
     "riftforce": Start("guilds", pl.List(pl.String()), _riftforce_start,
                        "the four guilds after the selection"),
+    "rat_king": Start("me_card", pl.String(), _rat_king_start, "the ME card dealt to the seat"),
 }
 """What each game's table says a seat started with (or, for Gamma World, recruited)."""
 
@@ -155,9 +162,9 @@ def play_game(plan: Plan, index: int) -> list[dict[str, Any]]:
             game.step()
         else:
             game.step(seats[game.current_player].choose(game))
-        if start is not None and started[0] is None:
+        if start is not None and None in started:
             started = [start.read(game, seat) for seat in range(plan.players)]
-    if start is not None and started[0] is None:
+    if start is not None and None in started:
         started = [start.read(game, seat) for seat in range(plan.players)]
     position = importlib.import_module(f"explorer.games.{plan.game}").position(game)
     turns = int(position.get("turn") or 0)
