@@ -21,8 +21,9 @@
 #
 # **Start here:** new to a game? Open its rules page
 # ([Rifts Adventures](teach_rifts.ipynb), [Adventurers](teach_adventurers.ipynb),
-# [Gamma World](teach_gamma_world.ipynb), [Riftforce](teach_riftforce.ipynb)): each rule in a
-# few lines, and a live example to try beside it. Then play a game step by step against the
+# [Gamma World](teach_gamma_world.ipynb), [Lair of the Rat-King](teach_rat_king.ipynb),
+# [Riftforce](teach_riftforce.ipynb)): each rule in a few lines, and a live example to try
+# beside it. Then play a game step by step against the
 # bots, with the odds shown before every roll, draw and decision.
 #
 # ---
@@ -60,11 +61,12 @@
 #
 # ## Portable Adventures: Lair of the Rat-King
 #
-# ![Lair of the Rat-King's cards in the card browser](img/rat_king.jpg)
+# ![A Lair of the Rat-King table: each group's characters with their stuff](img/rat_king.jpg)
 #
 # Build a group of adventurers from Character, Stuff and Event cards and battle the other
-# groups in Adventures; the first to 7 Adventure Points wins. Its cards are in the card
-# browser; its rules come next.
+# groups in Adventures decided by dice; the first to 7 Adventure Points wins.
+#
+# [Play step by step](rat_king_play.ipynb) · [Learn the rules](teach_rat_king.ipynb)
 #
 # ## Riftforce
 #
