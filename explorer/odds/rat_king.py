@@ -52,9 +52,12 @@ def win_chances(state: Any) -> list[Fraction]:
     already rolled stay as rolled.
 
     The dice matter in two ways: a face flips the other groups' participating CHARACTERS whose
-    CHARACTER die it equals, and it adds to its group's total. Combinations that flip the same
-    CHARACTERS are played through the engine's dice once (on a copy of the table), and each
-    combination's totals and winner are then read off that table."""
+    CHARACTER die it equals (seed 002, line 58), and it adds to its group's total. A group's CP
+    after the dice depends only on which of its own CHARACTERS' dice were rolled by someone
+    else, so for each group and each set of its CHARACTER die values the engine's own flips are
+    played once on a copy of the table (:meth:`Ctx.flip_character`, ME protection, discards and
+    immunities included) and the group's CP read with :meth:`Ctx.group_cp`; every combination
+    of dice is then a lookup."""
     from explorer.games.rat_king import adventure as A
     from explorer.games.rat_king.common import Ctx
 
@@ -62,34 +65,49 @@ def win_chances(state: Any) -> list[Fraction]:
     rnd = state.round
     rolling = [s for s in A.order(ctx, rnd.by) if ctx.participants(s)]
     sides = state._data.dice["adventure_die"].sides
-    flipping = {s: {ctx.card_of(c).character_die for other in rolling if other != s
-                    for c in ctx.participants(other)} for s in rolling}
+    dice_of = {s: sorted({ctx.card_of(c).character_die for c in ctx.participants(s)})
+               for s in rolling}
+    after: dict[tuple[int, frozenset[int]], int | None] = {}
+    for seat in rolling:
+        for mask in range(2 ** len(dice_of[seat])):
+            hit = frozenset(v for k, v in enumerate(dice_of[seat]) if mask >> k & 1)
+            after[seat, hit] = _cp_after(state, seat, hit)
     faces = [[rnd.rolls[s]] if rnd.rolls[s] is not None else range(1, sides + 1)
              for s in rolling]
-    patterns: dict[tuple[int | None, ...], list[tuple[int, ...]]] = {}
-    for combo in product(*faces):
-        key = tuple(f if f in flipping[s] else None for s, f in zip(rolling, combo, strict=True))
-        patterns.setdefault(key, []).append(combo)
     found = [Fraction(0)] * (state.players + 1)
     each = Fraction(1, sides ** sum(1 for s in rolling if rnd.rolls[s] is None))
-    for combos in patterns.values():
-        trial = _copy(state)
-        trial_ctx = Ctx(trial, trial._data)
-        dice = A.dice(trial_ctx)
-        try:
-            pending = dice.send(None)
-            for face in combos[0]:
-                pending = dice.send(next(o for o in pending.outcomes if o.value == face))
-        except StopIteration:
-            pass
-        contenders = [s for s in rolling if trial_ctx.participants(s)]
-        strength = {s: trial_ctx.group_cp(s) for s in contenders}
-        by_plays = bool(trial_ctx.participants(rnd.by))
-        for combo in combos:
-            roll = dict(zip(rolling, combo, strict=True))
-            winner = _winner({s: strength[s] + roll[s] for s in contenders}, rnd.by, by_plays)
-            found[state.players if winner is None else winner] += each
+    by_plays = rnd.by in rolling
+    for combo in product(*faces):
+        roll = dict(zip(rolling, combo, strict=True))
+        totals = {}
+        for seat in rolling:
+            others = {roll[s] for s in rolling if s != seat}
+            cp = after[seat, frozenset(v for v in dice_of[seat] if v in others)]
+            if cp is not None:
+                totals[seat] = cp + roll[seat]
+        plays = by_plays and rnd.by in totals
+        winner = _winner(totals, rnd.by, plays)
+        found[state.players if winner is None else winner] += each
     return found
+
+
+def _cp_after(state: Any, seat: int, hit: frozenset[int]) -> int | None:
+    """``seat``'s group CP once its participating CHARACTERS whose CHARACTER die is in ``hit``
+    are flipped by the engine (None: no CHARACTER of it takes part any more)."""
+    from explorer.games.rat_king.common import Ctx
+
+    if not hit:
+        trial, ctx = state, Ctx(state, state._data)
+    else:
+        trial = _copy(state)
+        ctx = Ctx(trial, trial._data)
+        for character in list(ctx.participants(seat)):
+            if ctx.card_of(character).character_die in hit and any(
+                    c is character for _, c in trial.characters()):
+                ctx.flip_character(character, "a matching ADVENTURE DIE")
+    if not ctx.participants(seat):
+        return None
+    return ctx.group_cp(seat)
 
 
 def _winner(totals: dict[int, int], by: int, by_plays: bool) -> int | None:

@@ -127,3 +127,24 @@ def test_outside_an_adventure_the_odds_refuse() -> None:
         odds.adventure_odds(game)
     with pytest.raises(IllegalAction, match="for rat_king games"):
         odds.adventure_odds(explorer.new_game("riftforce", seed=1))
+
+
+def test_rounds_of_real_games_equal_every_die_played_through_the_engine() -> None:
+    """The first ADVENTURE of a few seeded 3-player games between heuristic bots, at its dice:
+    whatever the table holds (flipped cards, Reputations, immunities, modifiers), the odds
+    equal the count over every die stepped through Game.step."""
+    from explorer.engine.bots import make_bot
+
+    checked = 0
+    for seed in range(4):
+        game = explorer.new_game("rat_king", players=3, seed=seed)
+        bots = [make_bot(game, "heuristic", seed * 10 + s) for s in range(3)]
+        while not game.is_over:
+            if isinstance(game.pending, Chance) and "ADVENTURE DIE" in game.pending.label:
+                found = odds.adventure_odds(game)
+                assert found.extra["win"] + [found.extra["discarded"]] == \
+                    enumerate_through_the_engine(game)
+                checked += 1
+                break
+            game.step(None if game.is_chance else bots[game.current_player].choose(game))
+    assert checked >= 3
