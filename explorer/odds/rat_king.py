@@ -22,12 +22,15 @@ from itertools import product
 from typing import Any
 
 from explorer.engine import Action, Chance, Decision, Game
-from explorer.errors import IllegalAction
+from explorer.errors import IllegalAction, TooMuchWork
 from explorer.odds import Odds, check_odds
 
 __all__ = ["adventure_odds", "choice_odds", "round_choices", "win_chances"]
 
 DISCARDED = "discarded"
+LEAVES = 30
+"""The most end positions one round action is explored to (each a full count over the dice);
+an action with more ways to play out (an ENCOUNTER with many targets in turn) gets no odds."""
 
 
 def _copy(state: Any) -> Any:
@@ -147,7 +150,8 @@ def round_choices(game: Game) -> list[tuple[tuple[Action, ...], Odds]]:
     REINFORCEMENT, a STUFF on a REINFORCEMENT, a STUFF DIE; each with its choice, as the
     actions he would take) with the odds of the ADVENTURE after it if everyone then passes.
     A STUFF DIE is averaged over its faces; where the action leaves him choices (a target),
-    the one best for his own chance is taken. Passing is listed first."""
+    the one best for his own chance is taken. Passing is listed first. An action with more
+    than :data:`LEAVES` ways to play out is left out (a page must answer quickly)."""
     state = _round(game)
     pending = game.pending
     if not isinstance(pending, Decision) or not state.phase.startswith("adventure"):
@@ -169,8 +173,11 @@ def round_choices(game: Game) -> list[tuple[tuple[Action, ...], Odds]]:
             run = A.ROUND_ACTIONS_RUN[kind]
             top = Action(kind, (), A.ROUND_TEXT[kind])
             for choice in choices:
-                chances = _explore(state, seat, lambda c, run=run, choices=choices:
-                                   run(c, seat, choices), (choice,))
+                try:
+                    chances = _explore(state, seat, lambda c, run=run, choices=choices:
+                                       run(c, seat, choices), (choice,))
+                except TooMuchWork:
+                    continue
                 found.append(((top, choice), _odds(chances, f"{top}: {choice}")))
     return found
 
@@ -185,8 +192,14 @@ def choice_odds(game: Game, kind: str) -> dict[Action, Odds]:
     if not isinstance(pending, Decision) or kind not in A.ROUND_ACTIONS_RUN:
         raise IllegalAction(f"no round action {kind!r} is being chosen")
     run, seat, offers = A.ROUND_ACTIONS_RUN[kind], pending.player, list(pending.actions)
-    return {action: _odds(_explore(state, seat, lambda c: run(c, seat, offers), (action,)),
-                          str(action)) for action in pending.actions}
+    found = {}
+    for action in pending.actions:
+        try:
+            chances = _explore(state, seat, lambda c: run(c, seat, offers), (action,))
+        except TooMuchWork:
+            continue
+        found[action] = _odds(chances, str(action))
+    return found
 
 
 def _explore(state: Any, seat: int, start: Callable[[Any], Generator[Any, Any, Any]],
@@ -194,6 +207,8 @@ def _explore(state: Any, seat: int, start: Callable[[Any], Generator[Any, Any, A
     """The win chances after a round action's procedure: its chance steps averaged, ``seat``'s
     own choices taken at their best for him, anyone else's at their worst for him."""
     from explorer.games.rat_king.common import Ctx
+
+    leaves = [0]
 
     def value(choices: tuple[Any, ...]) -> list[Fraction]:
         trial = _copy(state)
@@ -203,6 +218,9 @@ def _explore(state: Any, seat: int, start: Callable[[Any], Generator[Any, Any, A
             for choice in choices:
                 pending = procedure.send(choice)
         except StopIteration:
+            leaves[0] += 1
+            if leaves[0] > LEAVES:
+                raise TooMuchWork(f"more than {LEAVES} ways to play this action out") from None
             trial.round.passed = list(range(trial.players))
             return win_chances(trial)
         if isinstance(pending, Chance):
