@@ -31,7 +31,8 @@ def busy_machine() -> Iterator[None]:
             burner.wait()
 
 
-@pytest.mark.parametrize("name", ["teach_rifts", "teach_gamma_world", "teach_riftforce"])
+@pytest.mark.parametrize("name", ["teach_rifts", "teach_gamma_world", "teach_riftforce",
+                                  "teach_rat_king"])
 def test_every_example_of_a_teaching_page_draws_on_a_busy_machine(
         page: Page, base_url: str, busy_machine: None, name: str) -> None:
     problems: list[str] = []
