@@ -15,7 +15,7 @@ from explorer.errors import CardDataError, IllegalAction
 from explorer.games.riftforce import position
 from explorer.simulation import simulate
 
-GAMES = ["rifts", "adventurers", "gamma_world", "riftforce"]
+GAMES = ["rifts", "adventurers", "gamma_world", "riftforce", "rat_king"]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -366,3 +366,22 @@ def test_rk33_two_players_over_7_at_once_the_most_ap_wins_a_tie_is_shared() -> N
     act(game, "event")
     act(game, "play_event", "Treasure Hoard", 1, None)
     assert game.is_over and game.winners == [0, 1] and game.scores == [8, 8]
+
+
+def test_rk50_a_game_whose_draw_pile_stops_moving_ends() -> None:
+    """The game that never ended: the heuristic bot salvaging and replacing a STUFF with
+    Gimra Tunneler every turn while the random bot could not act (seed as explorer.simulate
+    gave it: game 36 of root seed 1). It now ends, by rk-50, with the most AP winning."""
+    from explorer.engine.bots import make_bot
+    from explorer.simulation import bot_seed
+
+    seed = 466517847964768084
+    game = explorer.new_game("rat_king", players=2, seed=seed)
+    bots = [make_bot(game, "heuristic", bot_seed(seed, 0)),
+            make_bot(game, "random", bot_seed(seed, 1))]
+    while not game.is_over and game.steps < 20_000:
+        game.step(None if game.is_chance else bots[game.current_player].choose(game))
+    assert game.is_over
+    assert any("(ruling rk-50)" in e.text for e in game.log[-3:])
+    aps = game.scores
+    assert game.winners == [s for s in range(2) if aps[s] == max(aps)]

@@ -333,12 +333,14 @@ def end(ctx: Ctx) -> None:
         for character in [c for c in group if c.reinforcement]:
             group.remove(character)
             carried = [character.name, *(g.name for g in character.stuff), *character.events]
-            state.discard.extend(carried)
+            for name in carried:
+                ctx.to_discard(name)
             ctx.note(f"{player(seat)}'s REINFORCEMENT {character.name} leaves"
                      + (f" with {names(carried[1:])}" if carried[1:] else "")
                      + ": to the discard pile")
     if rnd.encounters:
-        state.discard.extend(rnd.encounters)
+        for name in rnd.encounters:
+            ctx.to_discard(name)
         many = len(rnd.encounters) > 1
         ctx.note(f"The ENCOUNTER{'S' if many else ''} {names(rnd.encounters)} "
                  f"{'are' if many else 'is'} discarded (seed 002, line 72)")
@@ -347,14 +349,15 @@ def end(ctx: Ctx) -> None:
 
 def sunburst(ctx: Ctx, winner: int) -> Step:
     """The sunburst: the winner may take a STUFF from the discard pile and play it at once
-    under the STUFF rules, or decline (seed 002, line 62; ruling rk-36)."""
+    under the STUFF rules, or decline (seed 002, line 62; ruling rk-36); On the Borderlands
+    from his own discard pile (ruling rk-47)."""
     from explorer.games.rat_king.turn import put_from, stuff_plays
 
     state = ctx.state
     state.phase = "adventure.sunburst"
     state.active = winner
-    offers = stuff_plays(ctx, winner, [c for _, c in state.characters()], state.discard,
-                         take=True)
+    pile = state.discards[ctx.deck(winner)]
+    offers = stuff_plays(ctx, winner, [c for _, c in state.characters()], pile, take=True)
     if not offers:
         ctx.note(f"Sunburst: no STUFF in the discard pile can be played ({player(winner)})")
         return
@@ -363,4 +366,4 @@ def sunburst(ctx: Ctx, winner: int) -> Step:
                                    "pile")
     if action.name == "decline":
         return
-    put_from(ctx, state.discard, action)
+    put_from(ctx, pile, action)

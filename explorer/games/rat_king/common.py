@@ -78,25 +78,40 @@ class Ctx(RulesContext):
 
     # ---- the draw pile -------------------------------------------------------------------
 
+    def deck(self, seat: int) -> int:
+        """The draw pile and discard pile ``seat`` draws from and goes through: the one pair,
+        or On the Borderlands his own set's (ruling rk-47)."""
+        return seat if len(self.state.piles) > 1 else 0
+
+    def draw_pile_name(self, deck: int) -> str:
+        """"the draw pile", or On the Borderlands "Player 2's draw pile"."""
+        return f"{player(deck)}'s draw pile" if len(self.state.piles) > 1 else "the draw pile"
+
     def draw(self, seat: int, count: int, why: str = "") -> Step:
         """``seat`` draws ``count`` cards into his hand, each a chance step over the draw pile
         seen by him alone. If the pile runs short, he draws what is left, the discard pile is
         shuffled into a new draw pile and he goes on (seed 002, line 16); with both empty he
         stops (ruling rk-32). A draw that completes and leaves the draw pile empty took its
-        last card: the game ends at once (seed 002, line 9; ruling rk-32)."""
+        last card: the game ends at once (seed 002, line 9; ruling rk-32). On the Borderlands
+        these are his own set's piles (ruling rk-47)."""
         if count <= 0:
             return []
-        pile = self.state.pile
+        deck = self.deck(seat)
+        pile = self.state.piles[deck]
         short = pile.size < count
         drawn: list[str] = []
         while len(drawn) < count:
             if not pile.size:
-                if not self.state.discard:
-                    self.note("The draw pile and the discard pile are empty: no more cards to "
-                              "draw (ruling rk-32)")
+                if not self.state.discards[deck]:
+                    self.note(("The draw pile and the discard pile are empty"
+                               if len(self.state.piles) == 1 else
+                               f"{player(deck)}'s draw pile and discard pile are empty")
+                              + ": no more cards to draw (ruling rk-32)")
                     break
-                self.reshuffle("The draw pile ran short: the discard pile is shuffled into a "
-                               "new draw pile (seed 002, line 16)")
+                self.reshuffle(("The draw pile ran short: the discard pile is shuffled into a "
+                                "new draw pile" if len(self.state.piles) == 1 else
+                                f"{player(deck)}'s draw pile ran short: his discard pile is "
+                                "shuffled into a new draw pile") + " (seed 002, line 16)", deck)
             name = yield from self.draw_one(seat)
             drawn.append(name)
             self.state.hands[seat].append(name)
@@ -105,17 +120,20 @@ class Ctx(RulesContext):
             self.note(what, seat, private=True,
                       hidden=f"Draws {cards(len(drawn))}" + (f" ({why})" if why else ""))
         if drawn and not short and not pile.size:
-            end_by_draw_pile(self)
+            end_by_draw_pile(self, deck)
         return drawn
 
     def draw_one(self, seat: int) -> Step:
         """The top card of the draw pile: a known card, or a chance step over what is left."""
-        pile = self.state.pile
+        deck = self.deck(seat)
+        pile = self.state.piles[deck]
         if pile.top:
             return pile.top.pop(0)
         names_left = tuple(pile.cards)
+        label = "Draw from the draw pile" if len(self.state.piles) == 1 else (
+            f"Draw from {self.draw_pile_name(deck)}")
         outcome = yield Chance(tuple(map(CARD_OUTCOMES.__getitem__, names_left)),
-                               tuple(pile.cards.values()), "Draw from the draw pile",
+                               tuple(pile.cards.values()), label,
                                odds=DrawPile(seat), seen_by=seat,
                                hidden=f"a card for {player(seat)}")
         name = outcome.args[0]
@@ -126,11 +144,12 @@ class Ctx(RulesContext):
             del pile.cards[name]
         return name
 
-    def reshuffle(self, why: str) -> None:
-        """The discard pile is shuffled into the draw pile (order unknown: composition only)."""
+    def reshuffle(self, why: str, deck: int = 0) -> None:
+        """The discard pile is shuffled into the draw pile (order unknown: composition only);
+        ``deck``: On the Borderlands, whose."""
         state = self.state
-        state.pile.add(state.discard)
-        state.discard.clear()
+        state.piles[deck].add(state.discards[deck])
+        state.discards[deck].clear()
         self.note(why)
 
     def draw_up(self, seat: int) -> Step:
@@ -143,8 +162,9 @@ class Ctx(RulesContext):
     # ---- discarding and flipping ---------------------------------------------------------
 
     def to_discard(self, name: str) -> None:
-        """Put a card on the discard pile (face up: the last is on top)."""
-        self.state.discard.append(name)
+        """Put a card on the discard pile (face up: the last is on top); On the Borderlands on
+        its owner's (ruling rk-47)."""
+        self.state.discards[self.data.home(name)].append(name)
 
     def discard_character(self, character: Character, why: str = "") -> None:
         """Discard a character with its STUFF and EVENTS (seed 002, line 48); a ME card is
@@ -241,9 +261,9 @@ class Ctx(RulesContext):
         the exclusions (seed 002, lines 38-39; ruling rk-26)."""
         character = Character(name, reinforcement=reinforcement, uid=self.new_uid())
         self.state.groups[seat].append(character)
-        if self.data.characters[name].trigger:
-            trigger_played(self, name)
         self.exclusions(seat)
+        if self.data.characters[name].trigger and self.state.phase != "setup":
+            trigger_played(self, name)
         return character
 
     def excluded(self, seat: int) -> list[Character]:
@@ -487,27 +507,72 @@ def ap_of(state: RatKingState, data: RatKingData, seat: int) -> int:
     return total
 
 
-def end_by_draw_pile(ctx: Ctx) -> None:
+def end_by_draw_pile(ctx: Ctx, deck: int = 0) -> None:
     """The last card of the draw pile was drawn: the most AP wins, a tie is shared (seed 002,
-    line 9; ruling rk-32)."""
+    line 9; ruling rk-32); On the Borderlands the last card of any player's draw pile (ruling
+    rk-47)."""
     state = ctx.state
     aps = [ctx.ap(s) for s in range(state.players)]
     best = max(aps)
     state.winners = [s for s in range(state.players) if aps[s] == best]
     state.phase = "over"
-    ctx.note(f"The last card of the draw pile is drawn: the game ends at "
+    ctx.note(f"The last card of {ctx.draw_pile_name(deck)} is drawn: the game ends at "
              f"{' to '.join(map(str, aps))} AP and {names([player(s) for s in state.winners])} "
-             f"win{'s' if len(state.winners) == 1 else ''} (seed 002, line 9; ruling rk-32)",
-             event=True)
+             f"win{'s' if len(state.winners) == 1 else ''} (seed 002, line 9; ruling rk-32"
+             + ("" if len(state.piles) == 1 else ", rk-47") + ")", event=True)
     raise GameOver
 
 
 def trigger_played(ctx: Ctx, name: str) -> None:
-    """A TRIGGER card (*) was played. What it triggers is a prior agreement among the players
-    (seed 002, line 78; ruling rk-21): the deck-combining modes (Conjunction of the Planes,
-    line 92) are not options yet, so this hook only logs it; a combining mode will act here."""
-    ctx.note(f"{name} is a trigger card (*): trigger card played; with no deck-combining "
-             "option agreed it does nothing more (ruling rk-21)")
+    """A TRIGGER card (*) was played; called once its play is done (an EVENT once it has been
+    discarded or placed, seed 002, line 79). What it triggers is a prior agreement among the
+    players (line 78; ruling rk-21): in Conjunction of the Planes the agreed trigger card
+    brings the second set in (line 92; ruling rk-48); any other trigger card is logged and does
+    nothing more."""
+    plan = ctx.data.plan
+    if plan is None or plan.mode != "conjunction":
+        ctx.note(f"{name} is a trigger card (*): trigger card played; with no deck-combining "
+                 "option agreed it does nothing more (ruling rk-21)" if plan is None else
+                 f"{name} is a trigger card (*): trigger card played; {plan.mode} agrees no "
+                 "trigger, so it does nothing more (rulings rk-21, rk-48)")
+        return
+    if name != plan.trigger:
+        ctx.note(f"{name} is a trigger card (*): trigger card played; the agreed trigger is "
+                 f"{plan.trigger}, so it does nothing more (ruling rk-48)")
+        return
+    conjunction(ctx, name)
+
+
+def conjunction(ctx: Ctx, name: str) -> None:
+    """Conjunction of the Planes: the agreed trigger card is played, so the second set,
+    without its ME cards, is shuffled into the draw pile, or replaces the cards left in it,
+    which are set aside (seed 002, line 92; ruling rk-48). Once a game: played again, the
+    trigger does nothing more."""
+    state = ctx.state
+    plan = ctx.data.plan
+    me = set(ctx.data.me_cards)
+    coming = [n for n in state.set_aside if plan.later(n) and n not in me]
+    if not coming:
+        ctx.note(f"{name} is played again: the planes have already merged, it does nothing more "
+                 "(ruling rk-48)")
+        return
+    state.set_aside = [n for n in state.set_aside if not plan.later(n) or n in me]
+    pile = state.pile
+    label = plan.labels[1]
+    if plan.merge == "replace":
+        replaced = [n for n, copies in pile.contents().items() for _ in range(copies)]
+        pile.cards.clear()
+        pile.top.clear()
+        state.set_aside.extend(replaced)
+        pile.add(coming)
+        ctx.note(f"{name}: the planes merge. The {cards(len(replaced))} left in the draw pile "
+                 f"are set aside and {label} ({cards(len(coming))}, without its ME cards) "
+                 "becomes the draw pile (seed 002, line 92; ruling rk-48)", event=True)
+    else:
+        pile.add(coming)
+        ctx.note(f"{name}: the planes merge. {label} ({cards(len(coming))}, without its ME "
+                 f"cards) is shuffled into the draw pile, now {cards(pile.size)} (seed 002, "
+                 "line 92; ruling rk-48)", event=True)
 
 
 def _every(target: str | None) -> str | None:

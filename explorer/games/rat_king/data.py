@@ -179,6 +179,12 @@ class RatKingData:
     dice: Mapping[str, Die]
     constants: Mapping[str, int]
     table: Mapping[str, str]  # card name -> its card table
+    plan: Any = None  # a deck-combining mode's Plan (explorer.games.rat_king.modes); None: none
+
+    def home(self, name: str) -> int:
+        """The draw and discard pile a card belongs to: 0, or On the Borderlands its owner's
+        (ruling rk-47)."""
+        return 0 if self.plan is None else self.plan.home(name)
 
     @cached_property
     def me_cards(self) -> tuple[str, ...]:

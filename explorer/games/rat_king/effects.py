@@ -392,9 +392,11 @@ def steal_stuff(ctx: Ctx, run: Run, effect: Effect) -> Step:
 
 
 def salvage_stuff(ctx: Ctx, run: Run, effect: Effect) -> Step:
-    """Take ``count`` STUFF cards from the discard pile into the player's hand."""
+    """Take ``count`` STUFF cards from the discard pile into the player's hand (On the
+    Borderlands his own discard pile, ruling rk-47)."""
+    pile = ctx.state.discards[ctx.deck(run.seat)]
     for _ in range(_count(effect)):
-        found = [n for n in dict.fromkeys(ctx.state.discard) if n in ctx.data.stuffs]
+        found = [n for n in dict.fromkeys(pile) if n in ctx.data.stuffs]
         if not found:
             ctx.note(f"{run.card}: no STUFF in the discard pile")
             return
@@ -402,7 +404,7 @@ def salvage_stuff(ctx: Ctx, run: Run, effect: Effect) -> Step:
             Action("salvage", (name,), f"Take {name} from the discard pile into your hand",
                    log=f"{player(run.seat)} takes {name} from the discard pile into his hand")
             for name in found], f"{player(run.seat)}: take a STUFF from the discard pile")
-        ctx.state.discard.remove(action.args[0])
+        pile.remove(action.args[0])
         ctx.state.hands[run.seat].append(action.args[0])
 
 
@@ -414,10 +416,16 @@ def immune(ctx: Ctx, run: Run, effect: Effect) -> Step:
 
 
 def reshuffle_discard(ctx: Ctx, run: Run, effect: Effect) -> Step:
-    """Shuffle the discard pile into the draw pile."""
-    count = len(ctx.state.discard)
-    ctx.reshuffle(f"{run.card}: the discard pile ({cards(count)}) is shuffled into the draw "
-                  "pile")
+    """Shuffle the discard pile into the draw pile (On the Borderlands the player's own,
+    ruling rk-47)."""
+    deck = ctx.deck(run.seat)
+    count = len(ctx.state.discards[deck])
+    if len(ctx.state.piles) == 1:
+        ctx.reshuffle(f"{run.card}: the discard pile ({cards(count)}) is shuffled into the draw "
+                      "pile")
+    else:
+        ctx.reshuffle(f"{run.card}: {player(deck)}'s discard pile ({cards(count)}) is shuffled "
+                      "into his draw pile", deck)
     return
     yield
 
@@ -455,13 +463,14 @@ def possible(ctx: Ctx, run: Run, effect: Effect) -> bool:
     to take. Untargeted effects always can."""
     name, target = effect.name, effect.target
     if name == "draw":
-        return bool(ctx.state.pile.size or ctx.state.discard)
+        deck = ctx.deck(run.seat)
+        return bool(ctx.state.piles[deck].size or ctx.state.discards[deck])
     if name == "discard_from_hand":
         return bool(ctx.state.hands[run.seat])
     if name == "steal_stuff":
         return bool(steal_moves(ctx, run.seat))
     if name == "salvage_stuff":
-        return any(n in ctx.data.stuffs for n in ctx.state.discard)
+        return any(n in ctx.data.stuffs for n in ctx.state.discards[ctx.deck(run.seat)])
     if name == "unflip":
         return bool(own_flipped(ctx, run.seat, stuff=target == "own_card"))
     if name in ("immune", "nothing"):

@@ -11,7 +11,8 @@ The read-out pinned by issue #13 (keep it exact)::
                  ENCOUNTERS, EVENTS on a group, a card whose effects are being resolved],
      "set_aside": [card names out of the game, such as unused ME cards]}
 
-Every card of the set is in exactly one of these places at every step. With a seat the
+Every card of the set (of every set in play, with combined decks) is in exactly one of these
+places at every step. With a seat the
 read-out is what that seat sees: the other hands as counts (the discard pile is face up, and
 looked through by the cards that take from it). It also holds the keys every game's position
 has (:mod:`explorer.engine.position`, with one deck: the draw pile and the discard pile), and:
@@ -23,7 +24,14 @@ has (:mod:`explorer.engine.position`, with one deck: the draw pile and the disca
   play, this ADVENTURE's modifiers, the dice and totals once rolled), or None;
 - ``last_adventure``: the last ADVENTURE's result (its card, who played it, the dice, the
   totals, each participating character's CP, the winner: None if it was discarded);
-- ``dealer`` and ``to_win`` (the AP that wins).
+- ``dealer`` and ``to_win`` (the AP that wins);
+- ``mode``: the deck-combining mode (None: one set) and ``sets``: the labels of the sets in
+  play (ruling rk-45);
+- ``draw_piles`` and ``discards``: each draw pile's size and each discard pile, one of each, or
+  On the Borderlands one per player (``draw_pile`` is then their total and ``discard`` all
+  the discard piles one after the other; ruling rk-47);
+- ``waiting``: in Conjunction of the Planes, whether the second set still waits set aside for
+  the trigger card (ruling rk-48).
 """
 
 from __future__ import annotations
@@ -151,11 +159,15 @@ def position(game: Game, seat: int | None = None) -> dict[str, Any]:
     data: RatKingData = state._data
     active = None if game.is_over else state.active
     scores = game.scores
-    discard = state.discard
     ctx = Ctx(state, data)
-    known = [card(data, n) for n in state.pile.top] if viewer is None else None
-    deck = shared.deck("Draw pile", state.pile.size, len(discard),
-                       card(data, discard[-1]) if discard else None, known)
+    plan = data.plan
+    several = len(state.piles) > 1
+    decks = []
+    for number, (pile, discard) in enumerate(zip(state.piles, state.discards, strict=True)):
+        known = [card(data, n) for n in pile.top] if viewer is None else None
+        decks.append(shared.deck(f"Player {number + 1}'s draw pile" if several else "Draw pile",
+                                 pile.size, len(discard),
+                                 card(data, discard[-1]) if discard else None, known))
     seats = [{**shared.seat(game, number, viewer, active, scores[number],
                             [card(data, n) for n in state.hands[number]]),
               "ap": scores[number], "dealer": state.dealer == number}
@@ -163,13 +175,13 @@ def position(game: Game, seat: int | None = None) -> dict[str, Any]:
     return {
         **shared.frame(game, viewer,
                        phase_entry=shared.phase(game.phase, phase_name(game.phase)),
-                       active=active, turn=state.turns, decks=[deck], seats=seats),
+                       active=active, turn=state.turns, decks=decks, seats=seats),
         "ap": [ap_of(state, data, s) for s in range(game.players)],
         "cp": [ctx.strength(s) for s in range(game.players)],
         "hands": [list(hand) if shared.sees(viewer, number) else len(hand)
                   for number, hand in enumerate(state.hands)],
-        "draw_pile": state.pile.size,
-        "discard": list(discard),
+        "draw_pile": sum(p.size for p in state.piles),
+        "discard": [n for discard in state.discards for n in discard],
         "groups": [[character_entry(c) for c in group] for group in state.groups],
         "adventures_won": [list(won) for won in state.adventures_won],
         "in_play": in_play(state),
@@ -179,4 +191,18 @@ def position(game: Game, seat: int | None = None) -> dict[str, Any]:
         "last_adventure": _plain(state.last_adventure),
         "dealer": state.dealer,
         "to_win": data.constants["victory_ap"],
+        "mode": None if plan is None else plan.mode,
+        "sets": [] if plan is None else list(plan.labels),
+        "draw_piles": [p.size for p in state.piles],
+        "discards": [list(discard) for discard in state.discards],
+        "waiting": waiting(state, data),
     }
+
+
+def waiting(state: RatKingState, data: RatKingData) -> bool:
+    """In Conjunction of the Planes: the second set still waits set aside (ruling rk-48)."""
+    plan = data.plan
+    if plan is None or plan.mode != "conjunction":
+        return False
+    me = set(data.me_cards)
+    return any(plan.later(n) and n not in me for n in state.set_aside)

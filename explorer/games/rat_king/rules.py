@@ -1,5 +1,9 @@
 """Lair of the Rat-King on the engine: the state at the start (or at a scenario), and the game's
-procedure: setup, then turns until a player reaches 7 AP or the draw pile runs out."""
+procedure: setup, then turns until a player reaches 7 AP or the draw pile runs out.
+
+The options: ``cards`` (the game's own card set, a folder), ``variant`` (as every game), and the
+deck-combining modes (``mode`` with ``second_set``, ``trigger``, ``merge``, ``sets`` or
+``deck``: :mod:`explorer.games.rat_king.modes`)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,10 @@ from typing import Any
 
 from explorer.engine import GameOver, Rules, register
 from explorer.engine.core import Step
+from explorer.engine.variants import with_variant
+from explorer.errors import IllegalAction
 from explorer.games.rat_king import adventure as A
+from explorer.games.rat_king import modes as M
 from explorer.games.rat_king import turn as T
 from explorer.games.rat_king.common import Ctx, ap_of
 from explorer.games.rat_king.data import RatKingData, rat_king_data
@@ -16,31 +23,51 @@ from explorer.games.rat_king.state import RatKingState
 
 @register("rat_king")
 class RatKingRules(Rules):
-    """The rules of Lair of the Rat-King (seed 002) for 2 to 4 players, one ME card each."""
+    """The rules of Lair of the Rat-King (seed 002): 2 to 4 players with one set, one ME card
+    each; more with combined decks (the option ``mode``; ruling rk-44)."""
 
     game_id = "rat_king"
     title = "Portable Adventures: Lair of the Rat-King"
     min_players = 2
-    max_players = 4
-    players_note = ("one set has 4 ME cards; more players need combined decks (seed 002, "
-                    "lines 89-96), which are not options yet")
+    max_players = 16
+    """The most seats the engine takes at all; how many a game seats is its ME cards' (one set:
+    4 at most; combined decks: the mode's ME cards), checked with its options (ruling rk-44)."""
+    players_note = ("one set has 4 ME cards; more players need combined decks (the option "
+                    "'mode', seed 002, lines 89-96), up to their ME cards")
     takes_card_folder = True
 
     def data(self, options: dict[str, Any]) -> RatKingData:
-        """The card set the game plays with (cached per card set)."""
-        return rat_king_data(options.get("cards"))
+        """The cards the game plays with (cached per card set, or per deck-combining options):
+        the game's own set, or the sets of its mode combined (ruling rk-45)."""
+        if "mode" in options:
+            return with_variant(M.mode_data(options), options.get("variant"))
+        return with_variant(rat_king_data(options.get("cards")), options.get("variant"))
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """``cards`` (a card set folder), and ``variant`` as every game takes it (there is no
-        ``data/rat_king/variants.toml``, so no house rule is accepted yet). The deck-combining
-        modes are not options yet."""
-        return super().check_options(options)
+        """``cards`` (the game's own card set folder), ``variant`` as every game takes it
+        (the house rules of ``data/rat_king/variants.toml``), and
+        the deck-combining modes: ``mode`` with ``second_set``, ``trigger``, ``merge``,
+        ``sets`` or ``deck`` (:func:`~explorer.games.rat_king.modes.check_mode_options`). Each
+        bad value is refused with an IllegalAction naming the option and the value."""
+        unknown = sorted(set(options) - {"cards", "variant", *M.MODE_OPTIONS})
+        if unknown:
+            raise IllegalAction(
+                "rat_king takes the options 'cards' and 'variant' only, and a deck-combining "
+                f"'mode' with {', '.join(repr(k) for k in M.MODE_OPTIONS[1:])} (seed 002, lines "
+                f"87-96); found {unknown}")
+        checked = super().check_options({k: v for k, v in options.items()
+                                         if k not in M.MODE_OPTIONS})
+        checked.update(M.check_mode_options(options, checked.get("cards")))
+        return checked
 
     def new_state(self, players: int, options: dict[str, Any],
                   scenario: dict[str, Any] | None) -> RatKingState:
-        """The cards before setup, or the scenario's position."""
+        """The cards before setup, or the scenario's position. A number of players the sets
+        cannot seat, or an unbalanced Creation deck, is refused here (IllegalAction), before
+        any game exists."""
         data = self.data(options)
-        state = RatKingState(players)
+        M.check_players(data, players)
+        state = RatKingState(players, 1 if data.plan is None else data.plan.decks(players))
         state._data = data
         if scenario is not None:
             from explorer.games.rat_king.scenario import build_scenario
@@ -53,6 +80,9 @@ class RatKingRules(Rules):
     def play(self, state: RatKingState) -> Step:  # type: ignore[override]
         """Setup (or the scenario's turn or ADVENTURE ROUND), then turns to the end."""
         ctx = Ctx(state, state._data)
+        warning = M.players_warning(state.players, ctx.constants)
+        if warning:
+            ctx.note(warning)
         try:
             if state._start is None:
                 seat = yield from T.setup(ctx)

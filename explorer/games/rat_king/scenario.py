@@ -21,6 +21,12 @@ lists cards known on top of it, top first). With ``adventure`` the game starts i
 ADVENTURE ROUND at the ``active`` player's round action (REINFORCEMENTS need one); without, at
 the ``active`` player's turn. Every value is checked where it is read; an impossible position is
 refused naming the key and the value.
+
+With combined decks the cards are those of every set in play, by their keys (ruling rk-45); each
+player's ME card must be one the mode deals him. On the Borderlands the cards not named go to
+their own set's draw pile, and ``discard`` and ``draw_pile`` cards to their own set's piles
+(ruling rk-47). In Conjunction of the Planes a scenario is before the trigger: the second set
+waits set aside and none of its cards may be named (ruling rk-48).
 """
 
 from __future__ import annotations
@@ -67,7 +73,9 @@ class _Builder:
     def __init__(self, state: RatKingState, data: RatKingData) -> None:
         self.state = state
         self.data = data
-        self.pool = data.whole_set()
+        plan = data.plan
+        self.pool = {n: c for n, c in data.whole_set().items()
+                     if plan is None or plan.at_start(n)}
         self.ctx = Ctx(state, data)
 
     def take(self, name: Any, where: str) -> str:
@@ -145,6 +153,10 @@ class _Builder:
         if len(me) != wanted:
             raise ScenarioError(f"{where} must hold {wanted} ME card (each player's own, seed "
                                 f"002, line 14); found {me}")
+        plan = self.data.plan
+        if plan is not None and not all(plan.may_take(seat, n) for n in me):
+            raise ScenarioError(f"{where}: mode {plan.mode} does not deal player {seat + 1} the "
+                                f"ME card {me[0]} (rulings rk-47, rk-48)")
         limit = self.data.constants["group_limit_two_players"]
         if self.state.players == 2 and sum(not c.reinforcement for c in group) > limit:
             raise ScenarioError(f"{where} holds {sum(not c.reinforcement for c in group)} "
@@ -271,12 +283,18 @@ def build_scenario(state: RatKingState, data: RatKingData, scenario: dict[str, A
             name = build.take(name, f"{where}[{i}]")
             _of(data, name, "adventures", f"{where}[{i}]", "an ADVENTURE card")
             state.adventures_won[seat].append(name)
-    state.discard = build.cards(scenario.get("discard", []), "scenario.discard")
-    state.pile.top = build.cards(scenario.get("draw_pile", []), "scenario.draw_pile")
+    for name in build.cards(scenario.get("discard", []), "scenario.discard"):
+        state.discards[data.home(name)].append(name)
+    for name in build.cards(scenario.get("draw_pile", []), "scenario.draw_pile"):
+        state.piles[data.home(name)].top.append(name)
     state.set_aside = build.cards(scenario.get("set_aside", []), "scenario.set_aside", me=True)
     for name in list(build.pool):
         if name in data.characters and data.characters[name].is_me:
             state.set_aside.extend([name] * build.pool.pop(name))
-    state.pile.cards = dict(build.pool)
+    for name, copies in build.pool.items():
+        state.piles[data.home(name)].cards[name] = copies
+    if data.plan is not None:  # Conjunction: the second set waits set aside (ruling rk-48)
+        state.set_aside.extend(n for n, copies in data.whole_set().items()
+                               if not data.plan.at_start(n) for _ in range(copies))
     state._start = "turn"
     state.phase = "scenario"

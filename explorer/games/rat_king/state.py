@@ -2,6 +2,10 @@
 player's group of characters (with their STUFF and EVENTS), the EVENTS on groups, the
 ADVENTURES won, the cards set aside, and an ADVENTURE ROUND while one is under way.
 
+A game has one draw pile and one discard pile (``pile`` and ``discard``), except On the
+Borderlands, where each player has his own set's (``piles`` and ``discards``, one per seat;
+``pile`` and ``discard`` are then the first player's; ruling rk-47).
+
 Plain mutable objects, changed only by the rules' procedure. A card in a hand or a pile is its
 name; a character in play is a :class:`Character`, carrying its STUFF (each a :class:`Gear`
 with its own flipped side) and its EVENTS (names: an EVENT on a character is never flipped on
@@ -108,11 +112,11 @@ class Round:
 class RatKingState(GameState):
     """Everything in a game of Lair of the Rat-King."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, decks: int = 1) -> None:
         super().__init__(players)
         self.hands: list[list[str]] = [[] for _ in range(players)]
-        self.pile = Pile()
-        self.discard: list[str] = []
+        self.piles: list[Pile] = [Pile() for _ in range(decks)]
+        self.discards: list[list[str]] = [[] for _ in range(decks)]
         self.groups: list[list[Character]] = [[] for _ in range(players)]
         self.group_events: list[list[str]] = [[] for _ in range(players)]
         self.adventures_won: list[list[str]] = [[] for _ in range(players)]
@@ -128,6 +132,20 @@ class RatKingState(GameState):
         self.uids = 0  # cards put into play so far (each gets the next uid)
         self._data: Any = None  # the RatKingData the game plays with (not state)
         self._start: str | None = None  # where a scenario starts (None: at setup)
+
+    @property
+    def pile(self) -> Pile:
+        """The draw pile (On the Borderlands: the first player's)."""
+        return self.piles[0]
+
+    @property
+    def discard(self) -> list[str]:
+        """The discard pile (On the Borderlands: the first player's)."""
+        return self.discards[0]
+
+    @discard.setter
+    def discard(self, cards: list[str]) -> None:
+        self.discards[0] = cards
 
     def characters(self) -> list[tuple[int, Character]]:
         """Every character in play with the seat of its group, seat by seat."""

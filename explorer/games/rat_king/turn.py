@@ -13,7 +13,14 @@ from __future__ import annotations
 from explorer.engine import Action, Chance, GameOver, Outcome
 from explorer.engine.core import CARD_OUTCOMES, Step
 from explorer.games.rat_king import adventure as A
-from explorer.games.rat_king.common import Ctx, group_name, names, player, trigger_played
+from explorer.games.rat_king.common import (
+    Ctx,
+    cards,
+    group_name,
+    names,
+    player,
+    trigger_played,
+)
 from explorer.games.rat_king.data import RatKingData
 from explorer.games.rat_king.effects import (
     Run,
@@ -45,8 +52,11 @@ TURN_TEXT = {
 def setup(ctx: Ctx) -> Step:
     """Each player takes a ME card at random, face up in his group; the unused ME cards stay
     set aside; a random dealer shuffles the rest and deals 4 to each player, from his left; the
-    player to his left goes first (seed 002, line 14; ruling rk-23). Returns the first seat."""
+    player to his left goes first (seed 002, line 14; ruling rk-23). With combined decks the ME
+    cards come from the mode's sets, and On the Borderlands each player's cards from his own
+    set's draw pile (rulings rk-46 to rk-49). Returns the first seat."""
     state = ctx.state
+    plan = ctx.data.plan
     state.phase = "setup"
     for _ in range(ctx.constants["me_per_player"]):
         for seat in range(state.players):
@@ -54,16 +64,27 @@ def setup(ctx: Ctx) -> Step:
             ctx.enter(seat, name)
             ctx.note(f"{player(seat)} takes {name} at random and places it face up in his "
                      "group")
-    if state.set_aside:
-        ctx.note(f"{names(state.set_aside)} {'is' if len(state.set_aside) == 1 else 'are'} "
+    me = set(ctx.data.me_cards)
+    unused = [n for n in state.set_aside if n in me]
+    if unused:
+        ctx.note(f"{names(unused)} {'is' if len(unused) == 1 else 'are'} "
                  "set aside, out of the game (ruling rk-23)")
+    if plan is not None and plan.mode == "conjunction":
+        waiting = sum(plan.later(n) and n not in me for n in state.set_aside)
+        ctx.note(f"{plan.labels[1]} ({cards(waiting)} without its ME cards) waits set aside "
+                 f"until {plan.trigger} is played (seed 002, line 92; ruling rk-48)")
     state.phase = "setup.dealer"
     outcome = yield Chance(tuple(Outcome("dealer", (s,), f"{player(s)} deals")
                                  for s in range(state.players)), (1,) * state.players,
                            "Choose the dealer at random")
     state.dealer = outcome.args[0]
-    ctx.note(f"{player(state.dealer)} shuffles the {state.pile.size} other cards and deals "
-             f"{ctx.constants['deal']} to each player")
+    if len(state.piles) == 1:
+        ctx.note(f"{player(state.dealer)} shuffles the {state.pile.size} other cards and deals "
+                 f"{ctx.constants['deal']} to each player")
+    else:
+        ctx.note(f"Each player shuffles the other cards of his own set ("
+                 f"{', '.join(str(p.size) for p in state.piles)}); {player(state.dealer)} deals "
+                 f"{ctx.constants['deal']} to each player from his own draw pile (ruling rk-47)")
     state.phase = "setup.deal"
     first = (state.dealer + 1) % state.players
     for offset in range(state.players):
@@ -74,9 +95,13 @@ def setup(ctx: Ctx) -> Step:
 
 
 def _take_me(ctx: Ctx, seat: int) -> Step:
-    """A ME card at random from those not taken yet (they wait with the cards set aside)."""
+    """A ME card at random from those not taken yet that ``seat`` may take (they wait with the
+    cards set aside; with combined decks, rulings rk-46 to rk-49)."""
     pool = ctx.state.set_aside
-    left = list(dict.fromkeys(pool))
+    plan = ctx.data.plan
+    me = ctx.data.me_cards
+    left = [n for n in dict.fromkeys(pool) if n in me
+            and (plan is None or plan.may_take(seat, n))]
     outcome = yield Chance(tuple(CARD_OUTCOMES[n] for n in left),
                            tuple(pool.count(n) for n in left),
                            f"{player(seat)}'s ME card at random")
@@ -87,10 +112,20 @@ def _take_me(ctx: Ctx, seat: int) -> Step:
 
 def fresh(state: RatKingState, data: RatKingData) -> None:
     """The cards before setup: the ME cards waiting to be taken (with the cards set aside), the
-    rest to be shuffled into the draw pile, so every card is somewhere from the first step."""
+    rest to be shuffled into the draw pile (On the Borderlands each set into its player's; in
+    Conjunction the second set waits set aside, ruling rk-48), so every card is somewhere from
+    the first step."""
     state.set_aside = [name for name in data.me_cards
                        for _ in range(data.characters[name].copies)]
-    state.pile.cards = data.deck()
+    plan = data.plan
+    if plan is None:
+        state.pile.cards = data.deck()
+        return
+    for name, copies in data.deck().items():
+        if plan.at_start(name):
+            state.piles[plan.home(name)].cards[name] = copies
+        else:
+            state.set_aside.extend([name] * copies)
 
 
 # ---- the turns -------------------------------------------------------------------------------
@@ -99,10 +134,16 @@ def turns(ctx: Ctx, seat: int) -> Step:
     """Turns in seat order from ``seat`` until the game ends (a GameOver ends them); a game in
     which nothing can change any more ends too (ruling rk-35)."""
     state = ctx.state
+    still = 0
     while True:
+        before = (tuple(p.size for p in state.piles), tuple(map(ctx.ap, range(state.players))))
         yield from turn(ctx, seat)
         if state.passes >= state.players:
             stuck(ctx)
+        after = (tuple(p.size for p in state.piles), tuple(map(ctx.ap, range(state.players))))
+        still = still + 1 if after == before else 0
+        if still >= STILL_ROUNDS * state.players:
+            stalled(ctx)
         seat = (seat + 1) % state.players
 
 
@@ -141,6 +182,24 @@ def turn_offers(ctx: Ctx, seat: int) -> dict[str, list[Action]]:
         "option": option_plays(ctx, seat),
     }
     return {name: actions for name, actions in found.items() if actions}
+
+
+STILL_ROUNDS = 3
+"""Whole rounds without a card drawn from a draw pile and without an AP won or lost after
+which a game ends (ruling rk-50)."""
+
+
+def stalled(ctx: Ctx) -> None:
+    """Three whole rounds in which nobody drew a card from a draw pile and nobody's AP changed:
+    the game's clock (the draw pile, seed 002, line 9) has stopped and nobody is getting
+    closer to 7 AP. The game ends; the most AP wins, a tie is shared (ruling rk-50)."""
+    state = ctx.state
+    aps = [ctx.ap(s) for s in range(state.players)]
+    state.winners = [s for s in range(state.players) if aps[s] == max(aps)]
+    state.phase = "over"
+    ctx.note(f"Three rounds without a card drawn or an AP won: the game has stopped and ends at "
+             f"{' to '.join(map(str, aps))} AP (ruling rk-50)", event=True)
+    raise GameOver
 
 
 def stuck(ctx: Ctx) -> None:
@@ -264,13 +323,21 @@ def play_event(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
     state.hands[seat].remove(name)
     state.resolving.append(name)
     character = None if index is None else state.groups[target][index]
-    if event.trigger:
-        trigger_played(ctx, name)
     run = Run(name, seat, this=character)
     for effect in event.effects:
         if effect.when == "on_play":
             yield from run_effect(ctx, run, effect)
     state.resolving.remove(name)
+    _place_event(ctx, name, target, character)
+    if event.trigger:
+        trigger_played(ctx, name)  # once it has been discarded (seed 002, line 79)
+
+
+def _place_event(ctx: Ctx, name: str, target: int, character: Character | None) -> None:
+    """A played EVENT goes to the discard pile, or stays on its CHARACTER or group (seed 002,
+    line 50)."""
+    state = ctx.state
+    event = ctx.data.events[name]
     if not event.stays:
         ctx.to_discard(name)
         return
