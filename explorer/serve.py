@@ -9,6 +9,7 @@ browser test starts the same with :func:`running_lab`.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import socket
@@ -20,7 +21,9 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
+from typing import Any, ClassVar
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
@@ -42,18 +45,49 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
     connects to it, and the page would never show its widgets. Before each culling round, the
     pooled kernels are marked active, so a kernel handed out has the whole idle timeout (less
     one culling interval) for its viewer to connect.
+
+    Nor does Voila notice a pooled kernel that died and was restarted by Jupyter (same kernel
+    id, nothing in it): it would hand out the page the dead kernel rendered, and the browser
+    would find none of its widgets ("model not found"). A restarted kernel leaves its pool
+    and is shut down, and the pool preheats another.
     """
+
+    _shutting: ClassVar[set[asyncio.Future]] = set()
+
+    def _pooled(self) -> Iterator[tuple[str, Any, str]]:
+        """Each preheated kernel waiting in a pool: (notebook, pool item, kernel id)."""
+        for notebook, pool in list(getattr(self, "_pools", {}).items()):
+            for item in list(pool):
+                if item.done() and not item.cancelled() and item.exception() is None:
+                    yield notebook, item, item.result().get("kernel_id")
 
     async def cull_kernels(self) -> None:
         """Mark the pooled kernels active, then cull as Jupyter does."""
         now = datetime.now(UTC)
-        for pool in getattr(self, "_pools", {}).values():
-            for item in list(pool):
-                if item.done() and not item.cancelled() and item.exception() is None:
-                    kernel = self._kernels.get(item.result().get("kernel_id"))
-                    if kernel is not None:
-                        kernel.last_activity = now
+        for _, _, kernel_id in self._pooled():
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = now
         await super().cull_kernels()
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """Start a kernel as Jupyter does, watching for its restarts."""
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        self.add_restart_callback(kernel_id, partial(self._restarted, kernel_id), "restart")
+        return kernel_id
+
+    def _restarted(self, kernel_id: str) -> None:
+        """A kernel was restarted: if it waits in a pool, drop it and preheat another."""
+        for notebook, item, pooled in self._pooled():
+            if pooled == kernel_id:
+                self._pools[notebook].remove(item)
+                self.log.warning("Preheated kernel %s of %s died and was restarted empty: "
+                                 "shutting it down and preheating another", kernel_id, notebook)
+                task = asyncio.ensure_future(self.shutdown_kernel(kernel_id, now=True))
+                self._shutting.add(task)  # kept until done (the loop holds tasks weakly)
+                task.add_done_callback(self._shutting.discard)
+                self.fill_if_needed(notebook_name=notebook)  # Voila's own refill
+                return
 
 
 def chromium() -> str:
