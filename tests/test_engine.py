@@ -312,3 +312,59 @@ def test_a_private_draw_or_choice_is_read_by_its_seat_alone() -> None:
     silent = Action("keep", (), "Keep it", hidden="")
     assert LogEntry(1, "p", 0, "Keep it", seen_by=0, hidden=None).line(1) is None
     assert silent.hidden == ""
+
+
+def test_randbelow_draws_what_randrange_draws() -> None:
+    """The engine's sampling shortcut: the same numbers as ``randrange`` and the generator in
+    the same state after, so seeded games and saved games replay exactly."""
+    import random
+
+    from explorer.engine.core import randbelow
+
+    for seed in range(20):
+        fast, slow = random.Random(seed), random.Random(seed)
+        for n in [1, 2, 3, 5, 6, 7, 8, 10, 20, 31, 32, 33, 100, 255, 256, 1000, 2**40 + 7]:
+            assert randbelow(fast, n) == slow.randrange(n)
+        assert fast.getstate() == slow.getstate()
+    with pytest.raises(ValueError):
+        randbelow(random.Random(1), 0)
+
+
+def test_quick_init_keeps_the_dataclass_contract() -> None:
+    """The engine's values are built by a faster ``__init__`` (``quick_init``): the same
+    parameters and defaults, still frozen, equal and hashable as before, ``replace`` works and
+    a chance node still checks its weights."""
+    import dataclasses
+    import inspect
+
+    action = Action("move", (1, 2), "Move")
+    assert action == Action("move", (1, 2)) and hash(action) == hash(Action("move", (1, 2)))
+    assert (action.log, action.hidden) == ("", None)
+    assert list(inspect.signature(Action).parameters) == ["name", "args", "text", "log", "hidden"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        action.name = "other"  # type: ignore[misc]
+    entry = LogEntry(3, "p", 0, "text")
+    assert (entry.named, entry.seen_by, entry.hidden, entry.event) == (False, None, None, False)
+    assert dataclasses.replace(entry, text="other").text == "other"
+    changed = dataclasses.replace(COIN, label="a coin")
+    assert changed.cumulative == (1, 4) and changed.label == "a coin"
+    with pytest.raises(ValueError, match="positive"):
+        Chance((Outcome("x"),), (0,), "bad")
+    assert Decision(0, (action,)).prompt == ""
+
+
+def test_a_logged_line_is_a_frozen_log_entry() -> None:
+    """``GameState.note`` makes its entries its own fast way: they are LogEntry objects like
+    any other, equal to one built by the class, and frozen."""
+    import dataclasses
+
+    state = GameState(2)
+    state.step, state.phase = 4, "turn"
+    state.note("Rolls", 1, True, seen_by=1, hidden="Rolls a die", event=True)
+    entry = state.log[-1]
+    assert type(entry) is LogEntry
+    assert entry == LogEntry(4, "turn", 1, "Rolls", True, 1, "Rolls a die", True)
+    assert repr(entry) == repr(LogEntry(4, "turn", 1, "Rolls", True, 1, "Rolls a die", True))
+    assert hash(entry) == hash(LogEntry(4, "turn", 1, "Rolls", True, 1, "Rolls a die", True))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        entry.text = "other"  # type: ignore[misc]

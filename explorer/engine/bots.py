@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 
 from tqdm.auto import tqdm
 
-from explorer.engine.core import Action, Game
+from explorer.engine.core import Action, Game, randbelow
 
 
 class Bot:
@@ -29,7 +29,7 @@ class RandomBot(Bot):
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
-        return actions[self.rng.randrange(len(actions))]
+        return actions[randbelow(self.rng, len(actions))]  # rng.randrange(len(actions))
 
 
 BOT_KINDS = ("random", "heuristic")

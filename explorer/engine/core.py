@@ -19,18 +19,50 @@ import json
 import random
 import secrets
 from bisect import bisect_right
-from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from dataclasses import MISSING, dataclass, field, fields
 from fractions import Fraction
 from itertools import accumulate
-from typing import Any, ClassVar
+from types import MemberDescriptorType
+from typing import Any, ClassVar, TypeVar
 
 from explorer.errors import ExplorerError, IllegalAction, SavedGameError
 
 SAVE_FORMAT = "card-rules-explorer/game"
 SAVE_VERSION = 1
 
+_Frozen = TypeVar("_Frozen", bound=type)
 
+
+def quick_init(cls: _Frozen) -> _Frozen:
+    """Class decorator, over ``@dataclass(frozen=True, slots=True)``: the same ``__init__``
+    (parameters, defaults, ``__post_init__``), setting each slot through its descriptor instead
+    of one ``object.__setattr__`` call per field, nearly twice as fast. The rules make these
+    objects at every step (actions, log entries, chance nodes); they stay frozen."""
+    params, body, env = [], [], {}
+    for f in fields(cls):
+        if not f.init:
+            continue
+        slot = cls.__dict__.get(f.name)
+        if not isinstance(slot, MemberDescriptorType) or f.default_factory is not MISSING:
+            raise TypeError(f"quick_init: {cls.__name__}.{f.name} is not a slot without a "
+                            "default factory (@dataclass(frozen=True, slots=True) first)")
+        env[f"_set_{f.name}"] = slot.__set__
+        params.append(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}")
+        if f.default is not MISSING:
+            env[f"_default_{f.name}"] = f.default
+        body.append(f"    _set_{f.name}(self, {f.name})\n")
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()\n")
+    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}", env)
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
+
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """A player's choice: a ``name`` and arguments, with a readable ``text``.
@@ -54,6 +86,7 @@ class Action:
         return " ".join([self.name, *map(str, self.args)])
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """One outcome of a chance event (a die total, a drawn card...), with a readable text."""
@@ -73,6 +106,7 @@ class Outcome:
         return self.args[0] if len(self.args) == 1 else self.args
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A pending choice of ``player`` among ``actions`` (never empty)."""
@@ -82,6 +116,7 @@ class Decision:
     prompt: str = ""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Chance:
     """A pending chance event: ``outcomes`` with integer ``weights`` (exact odds w / sum).
@@ -105,7 +140,7 @@ class Chance:
             raise ValueError(f"chance {self.label!r}: outcomes and weights must pair up")
         if min(self.weights) <= 0:
             raise ValueError(f"chance {self.label!r}: every weight must be positive")
-        object.__setattr__(self, "cumulative", tuple(accumulate(self.weights)))
+        _set_cumulative(self, tuple(accumulate(self.weights)))
 
     def probabilities(self) -> list[tuple[Outcome, Fraction]]:
         """Each outcome with its exact probability; they sum to 1."""
@@ -117,7 +152,24 @@ class Chance:
         if len(self.weights) == 1:
             return 0
         cumulative = self.cumulative
-        return bisect_right(cumulative, rng.randrange(cumulative[-1]))
+        return bisect_right(cumulative, randbelow(rng, cumulative[-1]))
+
+
+_set_cumulative = Chance.__dict__["cumulative"].__set__
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` > 0: the same number, and the generator left in the same
+    state. For a ``random.Random`` it is drawn here without randrange's two Python calls
+    (randrange(n) is then _randbelow(n): ``getrandbits(n.bit_length())`` until below n);
+    every step of a game samples one."""
+    if n <= 0 or type(rng) is not random.Random:
+        return rng.randrange(n)  # and its error for an empty range
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
 
 
 class GameOver(Exception):
@@ -169,6 +221,7 @@ class RulesContext:
         return action
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of a game's log: which step, where in the turn, who, and what happened
@@ -208,6 +261,18 @@ class LogEntry:
         return self.hidden
 
 
+class _LogLine:
+    """A :class:`LogEntry` being made: the same slots, not frozen. ``GameState.note`` fills one
+    and assigns it the class LogEntry (Python lets an object change to a class of the same
+    layout), twice as fast as LogEntry's own ``__init__``, which must set each field of a
+    frozen object through ``object.__setattr__`` (or its descriptor)."""
+
+    __slots__ = LogEntry.__slots__
+
+
+_new_object = object.__new__
+
+
 class GameState:
     """Base of every game's state: the phase, the log, and whose seat is which.
 
@@ -231,8 +296,19 @@ class GameState:
         """Add a line to the log at the current phase (``named``: ``text`` names ``player``
         itself; ``seen_by``: only that seat reads it, the others read ``hidden``; ``event``:
         a big event to announce)."""
-        self.log.append(LogEntry(self.step, self.phase, player, text, named, seen_by, hidden,
-                                 event))
+        # LogEntry(self.step, self.phase, player, text, named, seen_by, hidden, event), made
+        # as its unfrozen twin and then given its class: every step logs a line or two
+        entry = _new_object(_LogLine)
+        entry.step = self.step
+        entry.phase = self.phase
+        entry.player = player
+        entry.text = text
+        entry.named = named
+        entry.seen_by = seen_by
+        entry.hidden = hidden
+        entry.event = event
+        entry.__class__ = LogEntry
+        self.log.append(entry)
 
     def snapshot(self) -> dict[str, Any]:
         """Everything in the state as plain data (lists, dicts, numbers, text); attributes
@@ -319,12 +395,52 @@ class Rules:
         return dict(options)
 
 
-@dataclass(frozen=True, slots=True)
-class _Input:
-    chance: bool
-    index: int
-    sampled: bool
-    text: str
+_Input = tuple[bool, int, bool, str]
+"""One recorded step, ``(chance, index, sampled, text)``: a chance step or a decision, the
+index of the outcome or action taken, whether the outcome was sampled (by the game's
+generator) and its text."""
+
+_CHANCE, _INDEX, _SAMPLED, _TEXT = range(4)
+"""The places in an :data:`_Input`."""
+
+_SAMPLE: _Input = (True, -1, True, "")
+"""A chance step to sample (its index is known once it is applied)."""
+
+
+class _Steps:
+    """A game's record of steps: a sequence of :data:`_Input` kept as two flat lists, a small
+    number (the index, whether a chance step, whether sampled) and the text of each step.
+
+    A game records a step each time it takes one and keeps them all; an object for each
+    (even a tuple, until a collection sees it) would be traversed by the garbage collector
+    again and again, and would make it run more often.
+    """
+
+    __slots__ = ("codes", "texts")
+
+    def __init__(self) -> None:
+        self.codes: list[int] = []
+        self.texts: list[str] = []
+
+    def append(self, record: _Input) -> None:
+        chance, index, sampled, text = record
+        self.codes.append(index << 2 | chance << 1 | sampled)
+        self.texts.append(text)
+
+    def pop(self) -> _Input:
+        code = self.codes.pop()
+        return bool(code & 2), code >> 2, bool(code & 1), self.texts.pop()
+
+    def __getitem__(self, step: int) -> _Input:
+        code = self.codes[step]
+        return bool(code & 2), code >> 2, bool(code & 1), self.texts[step]
+
+    def __iter__(self) -> Iterator[_Input]:
+        for code, text in zip(self.codes, self.texts, strict=True):
+            yield bool(code & 2), code >> 2, bool(code & 1), text
+
+    def __len__(self) -> int:
+        return len(self.codes)
 
 
 class Game:
@@ -352,7 +468,7 @@ class Game:
         self.seed = seed
         self.options = rules.check_options(dict(options or {}))
         self.scenario = scenario
-        self._inputs: list[_Input] = []
+        self._inputs = _Steps()
         self._redo: list[_Input] = []
         self._restart()
 
@@ -431,7 +547,19 @@ class Game:
         forces it. Raises :class:`~explorer.errors.IllegalAction` and changes nothing when the
         step is not legal.
         """
-        self._take(self._choose(action), clear_redo=True)
+        pending = self._pending
+        record = _SAMPLE if action is None and isinstance(pending, Chance) else \
+            self._choose(action)
+        try:  # _take, whose check _choose has made
+            chance, index, sampled, text = self._apply(record)
+        except Exception:
+            self._replay()  # leave the game exactly as it was before the failed step
+            raise
+        inputs = self._inputs  # inputs.append(record), inline: every step records one
+        inputs.codes.append(index << 2 | chance << 1 | sampled)
+        inputs.texts.append(text)
+        if self._redo:
+            self._redo.clear()
 
     def undo(self) -> None:
         """Go back one step (the undone step can be redone)."""
@@ -459,9 +587,9 @@ class Game:
     def to_json(self) -> str:
         """The game as JSON text; :func:`load_game` rebuilds it exactly (generator included)."""
 
-        def inputs(records: Sequence[_Input]) -> list[dict[str, Any]]:
-            return [{"chance": r.chance, "index": r.index, "sampled": r.sampled, "text": r.text}
-                    for r in records]
+        def inputs(records: Iterable[_Input]) -> list[dict[str, Any]]:
+            return [{"chance": chance, "index": index, "sampled": sampled, "text": text}
+                    for chance, index, sampled, text in records]
 
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
@@ -491,26 +619,31 @@ class Game:
             raise IllegalAction("the game is over: no more steps")
         if isinstance(pending, Chance):
             if choice is None:
-                return _Input(True, -1, True, "")  # sampled when applied
+                return _SAMPLE  # sampled when applied
             if not isinstance(choice, Outcome) or choice not in pending.outcomes:
                 raise IllegalAction(
                     f"{choice!s} is not an outcome of {pending.label or 'this chance step'} "
                     f"at {self.phase}; outcomes: {', '.join(map(str, pending.outcomes))}")
             index = pending.outcomes.index(choice)
-            return _Input(True, index, False, str(pending.outcomes[index]))
+            return (True, index, False, str(pending.outcomes[index]))
         if choice is None:
             raise IllegalAction(f"player {pending.player + 1} must choose at {self.phase}: "
                                 f"{', '.join(map(str, pending.actions))}")
-        if not isinstance(choice, Action) or choice not in pending.actions:
+        actions = pending.actions
+        try:  # the first equal action (an action chosen from the list is found at once)
+            index = actions.index(choice) if isinstance(choice, Action) else -1
+        except ValueError:
+            index = -1
+        if index < 0:
             raise IllegalAction(
                 f"{choice!s} is not legal for player {pending.player + 1} at {self.phase}; "
-                f"legal: {', '.join(map(str, pending.actions))}")
-        index = pending.actions.index(choice)
-        return _Input(False, index, False, str(pending.actions[index]))
+                f"legal: {', '.join(map(str, actions))}")
+        action = actions[index]
+        return (False, index, False, action.text or str(action))
 
     def _take(self, record: _Input, *, clear_redo: bool) -> None:
         pending = self._pending
-        if pending is None or isinstance(pending, Chance) != record.chance:
+        if pending is None or isinstance(pending, Chance) != record[_CHANCE]:
             raise IllegalAction("that step does not fit the game's position")
         try:
             record = self._apply(record)
@@ -518,7 +651,7 @@ class Game:
             self._replay()  # leave the game exactly as it was before the failed step
             raise
         self._inputs.append(record)
-        if clear_redo:
+        if clear_redo and self._redo:
             self._redo.clear()
 
     def _apply(self, record: _Input) -> _Input:
@@ -526,29 +659,41 @@ class Game:
         pending = self._pending
         state = self.state
         if isinstance(pending, Chance):
-            if record.sampled:
+            if record[_SAMPLED]:
                 index = pending.sample_index(self.rng)
-                if record.index >= 0 and index != record.index:
+                if record[_INDEX] >= 0 and index != record[_INDEX]:
                     raise IllegalAction(f"the generator samples {pending.outcomes[index]}, "
-                                        f"not the recorded {record.text!r}")
-                record = _Input(True, index, True, str(pending.outcomes[index]))
-            value = pending.outcomes[record.index]
+                                        f"not the recorded {record[_TEXT]!r}")
+                value = pending.outcomes[index]
+                text = value.text or str(value)
+                record = (True, index, True, text)
+            else:
+                value = pending.outcomes[record[_INDEX]]
+                text = value.text or str(value)
             label = pending.label or "chance"
             if pending.seen_by is None:
-                state.note(f"{label}: {value}")
+                state.note(f"{label}: {text}")
             else:
-                state.note(f"{label}: {value}", seen_by=pending.seen_by,
+                state.note(f"{label}: {text}", seen_by=pending.seen_by,
                            hidden=f"{label}: {pending.hidden}")
         else:
-            value = pending.actions[record.index]
-            private = {} if value.hidden is None else {
-                "seen_by": pending.player, "hidden": value.hidden or None}
-            if value.log:
-                state.note(value.log, pending.player, named=True, **private)
+            value = pending.actions[record[_INDEX]]
+            player = pending.player
+            if value.hidden is None:
+                if value.log:
+                    state.note(value.log, player, True)
+                else:
+                    state.note(value.text or str(value), player)
+            elif value.log:
+                state.note(value.log, player, True, seen_by=player, hidden=value.hidden or None)
             else:
-                state.note(str(value), pending.player, **private)
+                state.note(value.text or str(value), player, seen_by=player,
+                           hidden=value.hidden or None)
         state.step += 1
-        self._send(value)
+        try:
+            self._pending = self._procedure.send(value)
+        except StopIteration:
+            self._pending = None
         return record
 
     def _replay(self) -> None:
@@ -650,20 +795,21 @@ def _records(items: list[Any], key: str) -> Iterator[_Input]:
         if not (isinstance(chance, bool) and isinstance(sampled, bool) and isinstance(text, str)
                 and isinstance(index, int) and not isinstance(index, bool) and index >= 0):
             raise SavedGameError(f"{key} entry {number} has a value of the wrong type")
-        yield _Input(chance, index, sampled, text)
+        yield (chance, index, sampled, text)
 
 
 def _replay_saved(game: Game, record: _Input) -> None:
+    chance, index, sampled, text = record
     pending = game.pending
     if pending is None:
         raise IllegalAction("the game was already over")
-    if isinstance(pending, Chance) != record.chance:
-        raise IllegalAction(f"saved a {'chance' if record.chance else 'decision'} step, but "
+    if isinstance(pending, Chance) != chance:
+        raise IllegalAction(f"saved a {'chance' if chance else 'decision'} step, but "
                             f"the game is at a {'chance' if game.is_chance else 'decision'}")
     options = pending.outcomes if isinstance(pending, Chance) else pending.actions
-    if record.index >= len(options) or str(options[record.index]) != record.text:
-        raise IllegalAction(f"saved {record.text!r} is not among the choices now: "
+    if index >= len(options) or str(options[index]) != text:
+        raise IllegalAction(f"saved {text!r} is not among the choices now: "
                             f"{', '.join(map(str, options))}")
-    if record.sampled and not record.chance:
+    if sampled and not chance:
         raise IllegalAction("a decision cannot be sampled")
     game._take(record, clear_redo=False)

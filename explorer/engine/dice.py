@@ -85,6 +85,6 @@ class Roll:
 
 def pick(label: str, items: list[tuple[str, object]]) -> Chance:
     """A uniform random pick among ``items`` (text, value): "one random Vehicle is damaged"."""
-    outcomes = tuple(Outcome("pick", (i, value), text)
-                     for i, (text, value) in enumerate(items))
+    outcomes = tuple([Outcome("pick", (i, value), text)
+                      for i, (text, value) in enumerate(items)])
     return Chance(outcomes, (1,) * len(outcomes), label)

@@ -82,7 +82,7 @@ def record(game_id: str, players: int, seed: int, bots: str = "random",
         yield from describe(game, step)
         if game.is_chance:
             game.step()
-            taken = game._inputs[-1].text
+            taken = game._inputs[-1][3]  # the recorded step's text
         else:
             action = seats[game.current_player].choose(game)
             game.step(action)
@@ -104,7 +104,7 @@ def replay(saved: str) -> Iterator[str]:
     for step, taken in enumerate(finished._inputs, start=1):
         yield from describe(game, step)
         game._take(taken, clear_redo=False)
-        yield f"  -> {taken.text}"
+        yield f"  -> {taken[3]}"  # the recorded step's text
     yield _ending(game, finished.steps)
 
 
@@ -146,7 +146,7 @@ class Replay:
     def taken(self, step: int) -> str:
         """What was chosen, drawn or rolled at step ``step``."""
         self._check(step, len(self))
-        return self._inputs[step - 1].text
+        return self._inputs[step - 1][3]  # the recorded step's text
 
 
 def main(argv: Sequence[str] | None = None) -> int:

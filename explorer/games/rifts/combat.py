@@ -94,7 +94,8 @@ def prepare(ctx: Ctx, seat: int, member: Member, fighter: Fighter) -> Step:
     """A Character readies its Magic and Psionic cards (:func:`ready`), and rolls for Drugs and
     Ley Lines."""
     for held in list(member.attached):
-        yield from ready(ctx, seat, member, fighter, held)
+        if held.deck in _READY_DECKS:  # ready() puts only these to use
+            yield from ready(ctx, seat, member, fighter, held)
     kind = ctx.location_type(seat)
     if P.use_of(ctx.data, member, "Drugs", kind):
         fighter.drugs = yield from ctx.amount("Drugs", f"Drugs Force for {member.name}")
@@ -106,7 +107,7 @@ def ready(ctx: Ctx, seat: int, member: Member, fighter: Fighter, held: Held) -> 
     """Put an attached Magic or Psionic card to use for this combat (USAGE RULE, line 386): an
     "or" card, or a Major card used "not as written", takes one ability for the combat, and
     the card makes its one Use Roll of the combat (ruling rifts-60). Once per card a combat."""
-    if held.damaged or held.deck not in {"Magic", "Psionic"} or held.ref in fighter.ready:
+    if held.damaged or held.deck not in _READY_DECKS or held.ref in fighter.ready:
         return
     fighter.ready.append(held.ref)
     card = ctx.data.card(held.deck, held.name)
@@ -128,6 +129,10 @@ def ready(ctx: Ctx, seat: int, member: Member, fighter: Fighter, held: Held) -> 
     if result.success:
         fighter.used.append(held.ref)
         ctx.note(f"{held.name} gives its last benefit this combat (Use Roll 5+)", seat)
+
+
+_READY_DECKS = frozenset({"Magic", "Psionic"})
+"""The decks whose cards make a Use Roll when they are put to use in a combat."""
 
 
 def ley_lines(ctx: Ctx, seat: int, member: Member, fighter: Fighter) -> Step:
@@ -261,23 +266,29 @@ def can_act(ctx: Ctx, member: Member, fighter: Fighter) -> bool:
 
 
 def settled(ctx: Ctx, seat: int, combat: Combat) -> str | None:
-    if not combat.living():
+    if not combat.any_living():
         return WON
-    if not any(can_act(ctx, m, f) for m, f in fighters(ctx, seat, combat)):
-        return WIPED  # WIPED OUT: all killed or Immobilized (line 528; ruling rifts-73)
-    return None
+    in_combat = combat.fighters
+    for member in ctx.party(seat).members:  # fighters(), without the list
+        fighter = in_combat.get(member.name)
+        if fighter is not None and can_act(ctx, member, fighter):
+            return None
+    return WIPED  # WIPED OUT: all killed or Immobilized (line 528; ruling rifts-73)
+
+
+FIGHT_OR_ESCAPE = (Action("fight", (), "Fight this round"),
+                   Action("escape", (), "Try to escape (Escape roll)"))
+"""The Escape Segment's choice, made once (actions are immutable)."""
 
 
 def escape_segment(ctx: Ctx, seat: int, combat: Combat) -> Step:
     """The party may try to escape: 1D20, 16+ with the Escape modifiers (line 460; ruling
     rifts-69)."""
-    able = [m for m, f in fighters(ctx, seat, combat) if can_act(ctx, m, f)]
-    action = yield from ctx.choose(seat, [
-        Action("fight", (), "Fight this round"),
-        Action("escape", (), "Try to escape (Escape roll)"),
-    ], f"Round {combat.round}: fight or try to escape {combat.foe}?")
+    action = yield from ctx.choose(seat, FIGHT_OR_ESCAPE,
+                                   f"Round {combat.round}: fight or try to escape {combat.foe}?")
     if action.name == "fight":
         return False
+    able = [m for m, f in fighters(ctx, seat, combat) if can_act(ctx, m, f)]
     chosen = {m.name: f.psychic for m, f in fighters(ctx, seat, combat)}
     result = yield from ctx.roll(seat, "Escape", members=able, bits={"combat": chosen})
     return result.success
@@ -291,6 +302,7 @@ def card_force(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Co
     data = ctx.data
     special = P.specialist(data, member)
     total = 0
+    bonuses: dict[bool, int] = {}  # the party's bonus, for implants and for other cards
     for held in member.attached:
         if held.damaged:
             continue
@@ -302,7 +314,11 @@ def card_force(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Co
                 if (held.uses or 0) <= 0:
                     continue
                 fighter.weapon_uses[held.name] = fighter.weapon_uses.get(held.name, 0) + 1
-            total += (card.force or 0) + A.equipment_bonus(ctx, seat, card)
+            implant = card.kind == "Cybernetic Implant"  # what equipment_bonus asks
+            bonus = bonuses.get(implant)
+            if bonus is None:
+                bonus = bonuses[implant] = A.equipment_bonus(ctx, seat, card)
+            total += (card.force or 0) + bonus
         elif special is not None and card.kind == "Major":
             total += yield from ctx.amount(special, f"{held.name} via {special}")
             total += sum(s.ability.bonus for s in P.sources(  # "Hunt +2" (ruling rifts-47)
@@ -326,7 +342,7 @@ def force_of(ctx: Ctx, seat: int, member: Member, fighter: Fighter, combat: Comb
             continue
         found = P.sources(data, member, name, kind, extra, fighter.psychic)
         if found:
-            use = P.Use(member, name, sum(s.ability.bonus for s in found))
+            use = P.Use(member, name, sum([s.ability.bonus for s in found]))
             total += yield from fn(ctx, seat, member, fighter, combat, use)
     if combat.round == 1:
         total += combat.first_round_force
@@ -347,7 +363,8 @@ def has_combat_ability(ctx: Ctx, seat: int, member: Member, fighter: Fighter,
                        ability: str) -> bool:
     """Whether a Character has ``ability`` in this combat (an "or" card or a Major card used
     not as written gives only the ability chosen for the combat)."""
-    return bool(combat_sources(ctx, seat, member, fighter, ability))
+    return P.has_source(ctx.data, member, ability, ctx.location_type(seat),
+                        chosen=fighter.psychic)  # combat_sources, without making them
 
 
 def combat_sources(ctx: Ctx, seat: int, member: Member, fighter: Fighter,
@@ -360,7 +377,7 @@ def combat_sources(ctx: Ctx, seat: int, member: Member, fighter: Fighter,
 def character_attacks(ctx: Ctx, seat: int, combat: Combat) -> Step:
     """Each Character rolls 1D6 per attack; 4+ takes 1D10 Force from a random Token (l. 472)."""
     for member, fighter in fighters(ctx, seat, combat):
-        if not can_act(ctx, member, fighter) or not combat.living():
+        if not can_act(ctx, member, fighter) or not combat.any_living():
             continue
         force = yield from force_of(ctx, seat, member, fighter, combat)
         rolls = attack_rolls(ctx, seat, member, fighter, force)
@@ -369,7 +386,7 @@ def character_attacks(ctx: Ctx, seat: int, combat: Combat) -> Step:
             fighter.weapon_uses.clear()
             continue
         for _ in range(rolls):
-            if not combat.living():
+            if not combat.any_living():
                 break
             result = yield from ctx.roll(seat, "Character Attack", member=member)
             if not result.success:
@@ -485,7 +502,8 @@ def protect(ctx: Ctx, seat: int, combat: Combat) -> Step:
     rifts-70)."""
     offers = []
     for member, fighter in fighters(ctx, seat, combat):
-        if not can_act(ctx, member, fighter):
+        if not can_act(ctx, member, fighter) or not has_combat_ability(
+                ctx, seat, member, fighter, "Protect"):
             continue
         for source in combat_sources(ctx, seat, member, fighter, "Protect"):
             key = f"{member.name}/Protect/{source}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from explorer.engine import Action, Chance, Outcome
@@ -15,6 +16,7 @@ from explorer.engine.core import (
     GameOver,
     RulesContext,
     Step,
+    quick_init,
 )
 from explorer.engine.dice import Roll, pick
 from explorer.games.rifts import party as P
@@ -22,6 +24,7 @@ from explorer.games.rifts.data import RiftsData
 from explorer.games.rifts.state import CardRef, Held, Member, Party, RiftsState
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Result:
     """A roll made: the die's natural total, the modifier, and whether it met its target."""
@@ -36,7 +39,7 @@ class Result:
 
     @property
     def success(self) -> bool:
-        return self.target is not None and self.total >= self.target
+        return self.target is not None and self.natural + self.modifier >= self.target
 
 
 KNOWN_BY = {"Scrying": "seen on top by Scrying",
@@ -54,11 +57,62 @@ def _card_outcome(deck: str, name: str) -> Outcome:
     return outcome
 
 
+class _DeckOutcomes(dict[str, Outcome]):
+    """The outcomes "this card of the deck is drawn", by card name (:func:`_card_outcome`)."""
+
+    def __init__(self, deck: str) -> None:
+        super().__init__()
+        self.deck = deck
+        self.label = f"Draw from the {deck} deck"
+        self.hidden = f"a {deck} card"
+
+    def __missing__(self, name: str) -> Outcome:
+        outcome = self[name] = _card_outcome(self.deck, name)
+        return outcome
+
+
+_DECK_OUTCOMES: dict[str, _DeckOutcomes] = {}
+
+_Made = dict[tuple[int, "str | None"], tuple[Result, "str | None"]]
+_Node = tuple[Chance, int, "int | None", _Made]
+"""A roll as :meth:`Ctx.roll` makes it: its chance node, total modifier, target, and by
+natural total and Character (its name) the result and the log's line."""
+
+
+class _DeckActions(dict[str, Action]):
+    """The choice "draw from this deck", one action per deck, made once."""
+
+    def __missing__(self, deck: str) -> Action:
+        action = self[deck] = Action("deck", (deck,), f"Draw from the {deck} deck")
+        return action
+
+
+_DECK_ACTIONS = _DeckActions()
+
+
+@lru_cache(maxsize=4096)
+def _roll_node(name: str, count: int, sides: int, modifiers: tuple[tuple[int, str], ...],
+               target: int | None, table: str | None) -> _Node:
+    """A roll as :meth:`Ctx.roll` makes it, made once for the same roll (the modifiers, each
+    with its reason, included): a roll is the same whenever it is the same, and so are its
+    results and the log's lines of them, kept as they are made."""
+    spec = Roll(name, count, sides, modifiers, target, table)
+    return spec.chance(), spec.modifier, target, {}
+
+
 class Ctx(RulesContext):
     """The state and data a procedure works on, with the steps it is built from."""
 
     state: RiftsState
     data: RiftsData
+
+    def __init__(self, state: RiftsState, data: RiftsData) -> None:
+        super().__init__(state, data)
+        # the chance node of each roll made (with its total modifier and target), by the roll's
+        # name and modifiers; of each amount rolled, by its label, dice and fixed modifier
+        self._rolls: dict[tuple[str, tuple[tuple[int, str], ...]], _Node] = {}
+        self._amounts: dict[tuple[str, int, int, int], Chance] = {}
+        self._plain_rolls: dict[str, _Node] = {}  # with the roll's own modifier only
 
     # ---- basics --------------------------------------------------------------------------
 
@@ -66,7 +120,7 @@ class Ctx(RulesContext):
         return self.state.parties[seat]
 
     def location_type(self, seat: int) -> str | None:
-        location = self.party(seat).location
+        location = self.state.parties[seat].location
         return None if location is None else self.data.locations[location].type
 
     # ---- cards ---------------------------------------------------------------------------
@@ -102,10 +156,12 @@ class Ctx(RulesContext):
                 pile.pile[name] = pile.pile.get(name, 0) + 1
             pile.discard.clear()
             self.note(f"The {deck} deck ran out: its discard pile is shuffled to refill it")
-        names = list(pile.pile)
-        outcome = yield Chance(tuple(_card_outcome(deck, n) for n in names),
-                               tuple(pile.pile[n] for n in names), f"Draw from the {deck} deck",
-                               seen_by=seen_by, hidden=f"a {deck} card")
+        outcomes = _DECK_OUTCOMES.get(deck)
+        if outcomes is None:
+            outcomes = _DECK_OUTCOMES[deck] = _DeckOutcomes(deck)
+        outcome = yield Chance(tuple(map(outcomes.__getitem__, pile.pile)),
+                               tuple(pile.pile.values()), outcomes.label,
+                               seen_by=seen_by, hidden=outcomes.hidden)
         name = outcome.args[1]
         left = pile.pile[name] - 1
         if left:
@@ -153,7 +209,7 @@ class Ctx(RulesContext):
                 actions.append(Action("join", (name,), f"{name} joins the party"))
         else:
             for index, member in enumerate(party.members):
-                if P.attach_problem(self.data, member, card) is None:
+                if P.can_attach(self.data, member, card):
                     actions.append(Action("attach", (name, index),
                                           f"Attach {name} to {member.name}"))
         actions.append(Action("hand", (name,), f"Keep {name} in hand",
@@ -184,8 +240,7 @@ class Ctx(RulesContext):
         usable = [d for d in decks if self.state.decks[d].size or self.state.decks[d].discard]
         if not usable:
             return None
-        action = yield from self.choose(
-            seat, [Action("deck", (d,), f"Draw from the {d} deck") for d in usable], prompt)
+        action = yield from self.choose(seat, [_DECK_ACTIONS[d] for d in usable], prompt)
         return action.args[0]
 
     # ---- rolls ---------------------------------------------------------------------------
@@ -199,30 +254,62 @@ class Ctx(RulesContext):
         carries, any "roll of your choice" bonus the player spends, and ``extra``; afterwards
         spends what the abilities used (Use Rolls, limited uses). Returns a :class:`Result`.
         """
-        count, sides, _, target = self.data.roll(name)
-        mods, spent, carried = self._modifiers(seat, name, extra, bits, members)
-        spent[:0] = spends
-        if seat is not None:
-            party = self.party(seat)
-            if name in P.CHOICE_ROLLS and any(b.choice for b in party.bonuses):
-                chosen = yield from self._spend_choice_bonuses(seat, name)
-                mods.extend((b.amount, b.reason) for b in chosen)
-            for bonus in carried:
-                if bonus.once:
-                    party.bonuses.remove(bonus)
-        spec = Roll(name, count, sides, tuple(m for m in mods if m[0]), target,
-                    self.data.rolls[name]["table"])
-        outcome = yield spec.chance()
-        result = Result(outcome.value, spec.modifier, target)
-        if target is not None:
-            verdict = "succeeds" if result.success else "fails"
-            who = f" for {member.name}" if member is not None else ""
-            self.note(f"{name} roll{who}: {result.natural}{spec.modifier:+d} = {result.total} "
-                      f"({target}+ needed): {verdict}", seat)
+        spent: Sequence[P.Source]
+        party = None if seat is None else self.state.parties[seat]
+        if not extra and (party is None or (
+                not party.bonuses and name not in self.data.modifiers)):
+            # only the roll's own modifier: nobody's roll, or one that no ability and no bonus
+            # of the party changes
+            node = self._plain_rolls.get(name)
+            if node is None:
+                node = self._plain_rolls[name] = self._roll_node(
+                    name, self._modifiers(None, name, (), None, None)[0])
+            spent = () if party is None else list(spends)
+        else:
+            mods, spent, carried = self._modifiers(seat, name, extra, bits, members)
+            if spends:
+                spent[:0] = spends
+            if party is not None:
+                if party.bonuses and name in P.CHOICE_ROLLS and any(
+                        b.choice for b in party.bonuses):
+                    chosen = yield from self._spend_choice_bonuses(seat, name)
+                    mods.extend((b.amount, b.reason) for b in chosen)
+                for bonus in carried:
+                    if bonus.once:
+                        party.bonuses.remove(bonus)
+            node = self._roll_node(name, mods)
+        chance, modifier, target, results = node
+        outcome = yield chance
+        natural = outcome.args[0]
+        key = (natural, None if member is None else member.name)
+        made = results.get(key)
+        if made is None:  # the same roll and total: the same (immutable) result and line
+            text = None
+            if target is not None:
+                total = natural + modifier
+                verdict = "succeeds" if total >= target else "fails"
+                who = f" for {member.name}" if member is not None else ""
+                text = (f"{name} roll{who}: {natural}{modifier:+d} = {total} "
+                        f"({target}+ needed): {verdict}")
+            made = results[key] = Result(natural, modifier, target), text
+        result, text = made
+        if text is not None:
+            self.note(text, seat)
         for source in spent:
             if seat is not None:
                 yield from self.spend(seat, source)
         return result
+
+    def _roll_node(self, name: str, mods: list[tuple[int, str]]) -> _Node:
+        """The named roll with these modifiers (:func:`_roll_node`), looked up once a game
+        for each roll and set of modifiers."""
+        key = (name, tuple([m for m in mods if m[0]]) if mods else ())
+        node = self._rolls.get(key)
+        if node is None:
+            count, sides, _, target = self.data.roll(name)
+            node = self._rolls[key] = _roll_node(name, count, sides, key[1], target,
+                                                 self.data.rolls[name]["table"])
+        return node
 
     def roll_spec(self, seat: int | None, name: str, *,
                   extra: Sequence[tuple[int, str]] = (), bits: dict[str, object] | None = None,
@@ -239,20 +326,24 @@ class Ctx(RulesContext):
                    ) -> tuple[list[tuple[int, str]], list[P.Source], list[Any]]:
         """A roll's modifiers (its own, ``extra``, the party's abilities, the bonuses it
         carries), the ability sources it spends, and the carried bonuses it uses."""
-        _, _, fixed, _ = self.data.roll(name)
+        data = self.data
+        fixed = data.roll(name)[2]
         mods: list[tuple[int, str]] = [(fixed, "the roll's own modifier")] if fixed else []
-        mods.extend(extra)
+        if extra:
+            mods.extend(extra)
         spent: list[P.Source] = []
         carried: list[Any] = []
         if seat is not None:
             party = self.party(seat)
-            kind = self.location_type(seat)
-            for amount, reason, used in P.uses_for_roll(self.data, party, name, kind, bits,
-                                                         members):
-                mods.append((amount, reason))
-                spent.extend(used)
-            carried = P.party_bonuses(party, name, party.location)
-            mods.extend((b.amount, b.reason) for b in carried)
+            if name in data.modifiers:
+                kind = self.location_type(seat)
+                for amount, reason, used in P.uses_for_roll(data, party, name, kind, bits,
+                                                             members):
+                    mods.append((amount, reason))
+                    spent.extend(used)
+            if party.bonuses:
+                carried = P.party_bonuses(party, name, party.location)
+                mods.extend((b.amount, b.reason) for b in carried)
         return mods, spent, carried
 
     def _spend_choice_bonuses(self, seat: int, roll: str) -> Step:
@@ -275,15 +366,22 @@ class Ctx(RulesContext):
     def amount(self, name: str, label: str | None = None) -> Step:
         """Roll a named amount (Force dice, rounds, turns, cards): the total, at least 0."""
         count, sides, fixed, _ = self.data.roll(name)
-        spec = Roll(label or name, count, sides, ((fixed, "the roll's own modifier"),)
-                    if fixed else ())
-        outcome = yield spec.chance()
+        outcome = yield self._amount_node(label or name, count, sides, fixed)
         return max(0, outcome.value + fixed)
 
     def dice(self, count: int, sides: int, label: str) -> Step:
         """Roll dice that no ``rolls`` row names (a card's own Force dice)."""
-        outcome = yield Roll(label, count, sides).chance()
+        outcome = yield self._amount_node(label, count, sides, 0)
         return outcome.value
+
+    def _amount_node(self, label: str, count: int, sides: int, fixed: int) -> Chance:
+        key = (label, count, sides, fixed)
+        chance = self._amounts.get(key)
+        if chance is None:
+            chance = self._amounts[key] = _roll_node(
+                label, count, sides, ((fixed, "the roll's own modifier"),) if fixed else (),
+                None, None)[0]
+        return chance
 
     def pick(self, label: str, items: list[tuple[str, Any]]) -> Step:
         """A uniform random choice among ``items`` (text, value); None if there are none

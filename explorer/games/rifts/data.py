@@ -7,8 +7,8 @@ number the data holds. :func:`rifts_data` builds the objects once per card set.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -53,19 +53,22 @@ class Card:
     uses: int | None = None
     every_other_round: bool = False
     copies: int = 1
+    by_ability: Mapping[str, tuple[Ability, ...]] = field(init=False, repr=False,
+                                                          compare=False)
+    """The card's abilities by name, made once with the card (the rules ask every step)."""
+    ability_names: frozenset[str] = field(init=False, repr=False, compare=False)
+    """The names of the card's abilities."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_ability", _index(self.abilities))
+        object.__setattr__(self, "ability_names", frozenset(a.name for a in self.abilities))
 
     def __str__(self) -> str:
         return self.name
 
     def gives(self, ability: str) -> tuple[Ability, ...]:
         """The card's abilities of that name (usually one or none)."""
-        index = _GIVES.get((self.deck, self.name))
-        if index is None:
-            index = _GIVES[self.deck, self.name] = _index(self.abilities)
-        return index.get(ability, ())
-
-
-_GIVES: dict[tuple[str, str], dict[str, tuple[Ability, ...]]] = {}
+        return self.by_ability.get(ability, ())
 
 
 def _index(abilities: tuple[Ability, ...]) -> dict[str, tuple[Ability, ...]]:
@@ -130,9 +133,28 @@ class RiftsData:
             return {n: f.copies for n, f in self.foes.items()}
         return {n: c.copies for n, c in self.aid[deck].items()}
 
+    def deck_size(self, deck: str) -> int:
+        """How many cards the full deck holds, every copy counted."""
+        return self._deck_sizes[deck]
+
+    @cached_property
+    def _deck_sizes(self) -> dict[str, int]:
+        return {deck: sum(self.deck_contents(deck).values()) for deck in DECKS}
+
     def row(self, table: str, total: int) -> dict[str, Any]:
         """The row of a roll table that ``total`` reads (totals past a closed end read the end
         row, ruling rifts-36)."""
+        found = self._rows.get((table, total))
+        if found is None:
+            found = self._rows[table, total] = self._find_row(table, total)
+        return found
+
+    @cached_property
+    def _rows(self) -> dict[tuple[str, int], dict[str, Any]]:
+        """The rows read so far, by table and total (the tables never change)."""
+        return {}
+
+    def _find_row(self, table: str, total: int) -> dict[str, Any]:
         rows = self.tables[table]
         for row in rows:
             low, high = row["low"], row["high"]
@@ -142,8 +164,13 @@ class RiftsData:
 
     def roll(self, name: str) -> tuple[int, int, int, int | None]:
         """``(dice count, sides, modifier, target)`` of a named roll."""
-        row = self.rolls[name]
-        return row["dice_count"], row["dice_sides"], row["modifier"], row["target"]
+        return self._roll_rows[name]
+
+    @cached_property
+    def _roll_rows(self) -> dict[str, tuple[int, int, int, int | None]]:
+        """Every roll's ``(dice count, sides, modifier, target)``, read once from ``rolls``."""
+        return {name: (row["dice_count"], row["dice_sides"], row["modifier"], row["target"])
+                for name, row in self.rolls.items()}
 
 
 def _load(card_set: cards.CardSet) -> RiftsData:

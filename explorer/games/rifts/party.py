@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from explorer.engine.core import quick_init
 from explorer.games.rifts.data import Ability, Card, RiftsData
 from explorer.games.rifts.state import Bonus, Held, Member, Party
 
@@ -28,6 +29,9 @@ PSYCHIC_SPECIALISTS = {  # "Uses Major Psychic Power cards not as written, but t
     "Psi-Sword": ("Psi-Sword", ("Attack",)),
 }
 """Ability -> (the roll of its Force die in ``rolls``, the abilities it may take instead)."""
+
+_PSIONIC_USERS = frozenset({"Major Psychic", *PSYCHIC_SPECIALISTS})
+"""The abilities that let a Character use every Psionic card (:func:`can_use_psionic`)."""
 
 PARTY_ROLLS = frozenset({
     "Survival", "Escape", "Supply", "Bonus Supply", "Mission", "Heal", "Repair",
@@ -42,6 +46,7 @@ CHOICE_ROLLS = frozenset({"Survival", "Escape", "Supply", "Bonus Supply", "Missi
 """The rolls a "Future roll of your Choice" bonus may be spent on (ruling rifts-52)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Source:
     """Where a Character's ability comes from: its card (``held`` None) or an attached card."""
@@ -80,14 +85,14 @@ class Use:
 def can_use_magic(data: RiftsData, member: Member) -> bool:
     """Mage-class Characters and those with the Mage ability can use Magic cards."""
     card = data.characters[member.name]
-    return card.kind == "Mage" or any(a.name == "Mage" for a in card.abilities)
+    return card.kind == "Mage" or "Mage" in card.ability_names
 
 
 def can_use_psionic(data: RiftsData, member: Member, card: Card) -> bool:
     """Major Psychic uses every Psionic card; Minor Psychic all but the Major ones; the
     specialists (Hunt, Drain, ...) use Major cards their way and the others normally."""
-    names = {a.name for a in data.characters[member.name].abilities}
-    if names & {"Major Psychic", *PSYCHIC_SPECIALISTS}:
+    names = data.characters[member.name].ability_names
+    if not names.isdisjoint(_PSIONIC_USERS):
         return True
     return "Minor Psychic" in names and card.kind != "Major"
 
@@ -123,14 +128,45 @@ def attach_problem(data: RiftsData, member: Member, card: Card) -> str | None:
     if card.deck == "Equipment":
         kind = data.equipment_types[card.kind]
         needs = kind["requires_ability"]
-        if needs and not any(a.name == needs for a in data.characters[member.name].abilities):
+        if needs and needs not in data.characters[member.name].ability_names:
             return f"{card.kind} needs the {needs} ability"
         group = kind["limit_group"]
-        held = sum(1 for h in member.attached if h.deck == "Equipment"
-                   and limit_group(data, data.card("Equipment", h.name)) == group)
+        held = _equipment_held(data, member, group)
         if held >= kind["max_per_character"]:
             return f"{member.name} already has {held} {group} (max {kind['max_per_character']})"
     return None
+
+
+def can_attach(data: RiftsData, member: Member, card: Card) -> bool:
+    """Whether ``card`` can be attached to ``member``: ``attach_problem`` is None (the rules
+    ask for every card in hand and every Character at every Decision Act; the reason is for
+    people)."""
+    deck = card.deck
+    if deck == "Equipment":
+        kind = data.equipment_types[card.kind]
+        needs = kind["requires_ability"]
+        if needs and needs not in data.characters[member.name].ability_names:
+            return False
+        return _equipment_held(data, member, kind["limit_group"]) < kind["max_per_character"]
+    if deck == "Magic":
+        return can_use_magic(data, member)
+    if deck == "Psionic":
+        return can_use_psionic(data, member, card)
+    return deck != "Character"
+
+
+def _equipment_held(data: RiftsData, member: Member, group: str,
+                    undamaged: bool = False) -> int:
+    """How many Equipment cards of limit group ``group`` are attached to ``member`` (only the
+    undamaged ones with ``undamaged``)."""
+    held = 0
+    if member.attached:
+        equipment, types = data.aid["Equipment"], data.equipment_types
+        for h in member.attached:
+            if h.deck == "Equipment" and not (undamaged and h.damaged) \
+                    and types[equipment[h.name].kind]["limit_group"] == group:
+                held += 1
+    return held
 
 
 def is_able(member: Member, data: RiftsData) -> bool:
@@ -141,10 +177,10 @@ def is_able(member: Member, data: RiftsData) -> bool:
 def ability_names(data: RiftsData, member: Member) -> set[str]:
     """Every ability name the Character's card and attached, undamaged cards carry (a quick
     filter: :func:`sources` decides which of them really count)."""
-    names = {a.name for a in data.characters[member.name].abilities}
+    names = set(data.characters[member.name].ability_names)
     for held in member.attached:
         if not held.damaged:
-            names.update(a.name for a in data.aid[held.deck][held.name].abilities)
+            names |= data.aid[held.deck][held.name].ability_names
     return names
 
 
@@ -158,7 +194,8 @@ def sources(data: RiftsData, member: Member, ability: str,
     written") to that ability: such a card gives only it.
     """
     card = data.characters[member.name]
-    found = [Source(a, None, None) for a in card.gives(ability)]
+    given = card.by_ability.get(ability)
+    found = [Source(a, None, None) for a in given] if given else []
     if ability in extra:
         found.append(Source(Ability(ability), None, None))
     if not member.attached:
@@ -175,7 +212,7 @@ def sources(data: RiftsData, member: Member, ability: str,
             continue
         if special and attached.kind == "Major":
             continue  # a Major card used "not as written" gives only the ability chosen in combat
-        for a in attached.gives(ability):
+        for a in attached.by_ability.get(ability, ()):
             if a.where is None or a.where == location_type:
                 found.append(Source(a, held, attached))
     return found
@@ -204,7 +241,33 @@ def use_of(data: RiftsData, member: Member, ability: str, location_type: str | N
 
 
 def has_ability(data: RiftsData, member: Member, ability: str, location_type: str | None) -> bool:
-    return bool(sources(data, member, ability, location_type))
+    return has_source(data, member, ability, location_type)
+
+
+def has_source(data: RiftsData, member: Member, ability: str, location_type: str | None,
+               chosen: dict[str, str] | None = None) -> bool:
+    """Whether ``sources(data, member, ability, location_type, chosen=chosen)`` finds any
+    (without making them)."""
+    card = data.characters[member.name]
+    if card.by_ability.get(ability):
+        return True
+    if not member.attached:
+        return False
+    special = _specialist(card)
+    for held in member.attached:
+        if held.damaged:
+            continue
+        if chosen is not None and held.name in chosen:
+            if chosen[held.name] == ability:
+                return True
+            continue
+        attached = data.aid[held.deck][held.name]
+        if special and attached.kind == "Major":
+            continue
+        for a in attached.by_ability.get(ability, ()):
+            if a.where is None or a.where == location_type:
+                return True
+    return False
 
 
 def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str | None,
@@ -225,28 +288,48 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
     bits = state_bits or {}
     in_combat = bits.get("combat")
     fighting: dict[str, dict[str, str]] = in_combat if isinstance(in_combat, dict) else {}
-    able = members if members is not None else [m for m in party.members if is_able(m, data)]
-    names = {m.name: ability_names(data, m) for m in able}
+    able: list[Member] = []
+    names: dict[str, set[str]] | None = None  # each able Character's ability names, when asked
+    anyone: set[str] = set()  # ... and all of them
+    everyone: list[Member] | None = None  # the Characters with the party, when asked
     taken: set[tuple[str, str]] = set()
     found: list[tuple[int, str, list[Source]]] = []
     for row in rows:
         condition, ability, amount = row["condition"], row["ability"], row["modifier"]
-        if row["location"] is not None and row["location"] != location_type:
+        location = row["location"]
+        if location is not None and location != location_type:
             continue
+        if condition in _EACH and names is None:
+            able = members if members is not None else [m for m in party.members
+                                                        if is_able(m, data)]
+            names = {m.name: ability_names(data, m) for m in able}
+            anyone = anyone.union(*names.values())
         if condition == "each_with_ability":
-            alternatives = [a for a in (ability, row["or_ability"]) if a is not None]
+            assert names is not None
+            or_ability = row["or_ability"]
+            if ability not in anyone and (or_ability is None or or_ability not in anyone):
+                continue  # nobody has either: the row gives nothing
             for member in able:
-                uses = [use_of(data, member, a, location_type, taken,
-                               fighting.get(member.name) if in_combat else None)
-                        for a in alternatives if a in names[member.name]]
-                uses = [u for u in uses if u is not None]
+                have = names[member.name]
+                if ability not in have and (or_ability is None or or_ability not in have):
+                    continue  # neither name on its cards: no use of either
+                chosen = fighting.get(member.name) if in_combat else None
+                uses = []
+                for name in (ability, or_ability):
+                    if name is not None and name in have:
+                        use = use_of(data, member, name, location_type, taken, chosen)
+                        if use is not None:
+                            uses.append(use)
                 if not uses:
                     continue
-                use = min(uses, key=lambda u: (bool(u.spends), -u.bonus))  # once per Character
+                use = min(uses, key=_permanent_then_best)  # once per Character
                 _take(use, taken)
-                where = f" at {_a(row['location'])} location" if row["location"] else ""
+                where = f" at {_a(location)} location" if location else ""
                 found.append((amount + use.bonus, f"{use.reason()}{where}", use.spends))
         elif condition == "each_instance_of_ability":
+            assert names is not None
+            if ability not in anyone:
+                continue  # nobody has it: the row gives nothing
             for member in able:
                 if ability not in names[member.name]:
                     continue
@@ -259,9 +342,14 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
                     found.append((amount + source.ability.bonus,
                                   f"{member.name}: {ability} ({source})", spends))
         elif condition in {"all_on_vehicles", "all_with_ability"}:
-            everyone = party.present()  # incapacitated ones ride and fly along (rifts-50)
-            if everyone and all(_qualifies(data, m, condition, ability, location_type)
-                                for m in everyone):
+            if everyone is None:
+                everyone = party.present()  # incapacitated ones ride and fly along (rifts-50)
+            if not everyone:
+                continue
+            for member in everyone:
+                if not _qualifies(data, member, condition, ability, location_type):
+                    break
+            else:
                 what = "every Character on an undamaged Vehicle" if ability is None \
                     else f"every Character has {ability}"
                 found.append((amount, what, []))
@@ -292,6 +380,15 @@ def uses_for_roll(data: RiftsData, party: Party, roll: str, location_type: str |
     return found
 
 
+_EACH = frozenset({"each_with_ability", "each_instance_of_ability"})
+"""The conditions that look at each able Character's own abilities."""
+
+
+def _permanent_then_best(use: Use) -> tuple[bool, int]:
+    """A Character's preferred use of an ability: a permanent one, then the biggest bonus."""
+    return bool(use.spends), -use.bonus
+
+
 def _a(word: str) -> str:
     return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
 
@@ -306,9 +403,7 @@ def _qualifies(data: RiftsData, member: Member, condition: str, ability: str | N
                location_type: str | None) -> bool:
     if condition == "all_with_ability":
         return has_ability(data, member, ability or "", location_type)
-    return any(h.deck == "Equipment" and not h.damaged
-               and limit_group(data, data.card("Equipment", h.name)) == "Vehicle"
-               for h in member.attached)
+    return _equipment_held(data, member, "Vehicle", undamaged=True) > 0
 
 
 def party_bonuses(party: Party, roll: str, location: str | None) -> list[Bonus]:

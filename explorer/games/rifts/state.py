@@ -157,7 +157,14 @@ class Combat:
     used_actions: list[str] = field(default_factory=list)  # ability sources used this round
 
     def living(self) -> list[int]:
-        return [i for i, t in enumerate(self.tokens) if t.alive]
+        return [i for i, t in enumerate(self.tokens) if t.force > 0]  # Token.alive
+
+    def any_living(self) -> bool:
+        """Whether a Token is still alive (``bool(living())``, without the list)."""
+        for token in self.tokens:
+            if token.force > 0:
+                return True
+        return False
 
 
 class RiftsState(GameState):

@@ -24,6 +24,8 @@ PHASES = {
     "Mission": "Look for nearby Adventure: go to the Mission Phase",
     "Supply": "Resupply: go to the Supply Phase",
 }
+PHASE_ACTIONS = {p: Action("phase", (p,), text) for p, text in PHASES.items()}
+"""The Decision Act's choice of phase, made once (actions are immutable)."""
 STARTING_DECKS = ("Equipment", "Psionic", "Magic")  # line 280
 
 
@@ -117,7 +119,7 @@ def decision_act(ctx: Ctx, seat: int) -> Step:
     used: list[str] = []
     while True:
         offers = equip_offers(ctx, seat) + ability_offers(ctx, seat, used)
-        phases = [Action("phase", (p,), text) for p, text in PHASES.items()
+        phases = [a for p, a in PHASE_ACTIONS.items()
                   if p != "Supply" or supply_problem(ctx, seat) is None]
         action = yield from ctx.choose(seat, [*offers, *phases],
                                        "Decision Act: equip, or choose this turn's phase")
@@ -153,7 +155,7 @@ def equip_offers(ctx: Ctx, seat: int) -> list[Action]:
             continue
         card = ctx.data.card(held.deck, held.name)
         for index, member in enumerate(party.members):
-            if not member.away and P.attach_problem(ctx.data, member, card) is None:
+            if not member.away and P.can_attach(ctx.data, member, card):
                 offers.append(Action("attach", (held.deck, held.name, index),
                                      f"Attach {held.name} to {member.name}"))
     return offers
@@ -165,7 +167,12 @@ def ability_offers(ctx: Ctx, seat: int, used: list[str]) -> list[Action]:
     for member in ctx.party(seat).members:
         if not P.is_able(member, ctx.data):
             continue
+        have = P.ability_names(ctx.data, member)  # a quick filter: no name, no source
+        if have.isdisjoint(DECISION_ABILITIES):
+            continue
         for ability in DECISION_ABILITIES:
+            if ability not in have:
+                continue
             for source in P.sources(ctx.data, member, ability, kind):
                 key = f"{member.name}/{ability}/{source}"
                 if key not in used:
@@ -383,7 +390,7 @@ def flip_foe(ctx: Ctx, seat: int) -> Step:
     """The top Foe card; a Wilderness-only Foe met in an Urban Location (or Urban-only in the
     Wilderness) is discarded and the next flipped (ruling rifts-66)."""
     kind = ctx.location_type(seat)
-    for _ in range(sum(f.copies for f in ctx.data.foes.values())):
+    for _ in range(ctx.data.deck_size("Foe")):
         name = yield from ctx.draw("Foe")
         if name is None:
             return None
@@ -590,7 +597,7 @@ def supply(ctx: Ctx, seat: int) -> Step:
 def supply_draw(ctx: Ctx, seat: int, deck: str, kind: dict[str, Any]) -> Step:
     """Draw one supply card; a Character of the wrong class is discarded and the draw made
     again from the redraw deck (SUPPLY PHASE EXAMPLES; rulings rifts-19, rifts-20)."""
-    for _ in range(sum(ctx.data.deck_contents("Character").values()) + 1):
+    for _ in range(ctx.data.deck_size("Character") + 1):
         name = yield from ctx.draw(deck, seen_by=seat)
         if name is None:
             return None
