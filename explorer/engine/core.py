@@ -341,6 +341,11 @@ class Rules:
     players_note: ClassVar[str] = ""
     """Said after a refused number of players (why the range is what it is), or nothing."""
 
+    def player_counts(self, options: dict[str, Any]) -> list[int]:
+        """The numbers of players a game with these (checked) options seats: the player range
+        (a game whose sets decide it says so)."""
+        return list(range(self.min_players, self.max_players + 1))
+
     def new_state(self, players: int, options: dict[str, Any],
                   scenario: dict[str, Any] | None) -> GameState:
         """The state before the first step (from a scenario when one is given)."""

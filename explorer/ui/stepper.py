@@ -590,7 +590,7 @@ class Stepper(widgets.VBox):
     def _new_game_form(self) -> widgets.VBox:
         rules = self.session.game.rules
         self.new_players = widgets.Dropdown(
-            options=list(range(rules.min_players, rules.max_players + 1)),
+            options=rules.player_counts(self.session.game.options),
             value=self.session.game.players, description="Players",
             layout=widgets.Layout(width="160px"))
         self.new_players.add_class("stepper-new-players")

@@ -112,6 +112,11 @@ def test_rk44_more_than_four_players_only_with_combined_decks_up_to_their_me_car
         game_with(5, mode="conjunction", second_set=eighth, trigger="Dimensional Rift")
     with pytest.raises(IllegalAction, match="is for 2 to 16 players; found 17"):
         game_with(17, mode="multiverse", second_set=eighth)
+    # what a new-game form offers: the counts these sets seat, the same limits
+    rules = game_with(2).rules
+    assert rules.player_counts(game_with(2).options) == [2, 3, 4]
+    multiverse = game_with(2, mode="multiverse", second_set=eighth).options
+    assert rules.player_counts(multiverse) == [2, 3, 4, 5, 6]
 
 
 def test_rk44_past_eight_players_a_warning_is_logged_and_the_group_limit_is_for_two(

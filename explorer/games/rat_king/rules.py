@@ -43,6 +43,20 @@ class RatKingRules(Rules):
             return with_variant(M.mode_data(options), options.get("variant"))
         return with_variant(rat_king_data(options.get("cards")), options.get("variant"))
 
+    def player_counts(self, options: dict[str, Any]) -> list[int]:
+        """The numbers of players these sets seat (ruling rk-44): one set 2 to 4, combined
+        decks as many as their ME cards (On the Borderlands one set each; Creation a deck
+        balanced for them)."""
+        data = self.data(options)
+        counts = []
+        for players in range(self.min_players, self.max_players + 1):
+            try:
+                M.check_players(data, players)
+            except IllegalAction:
+                continue
+            counts.append(players)
+        return counts
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """``cards`` (the game's own card set folder), ``variant`` as every game takes it
         (the house rules of ``data/rat_king/variants.toml``), and
