@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   := 127.0.0.1
 PORT   := 8866
 
-.PHONY: serve lab test venv test-deps chromium data golden lint clean
+.PHONY: serve lab test venv test-deps chromium data golden balance lint clean
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,10 @@ chromium:
 ## Rebuild the Parquet tables from their TOML sources
 data: $(VENV)/.base
 	$(PY) -m explorer.cards build
+
+## Replay the shipped balance tables, data/simulations/*.parquet (fixed seeds: the same files)
+balance: $(VENV)/.base
+	$(PY) -m explorer.balance build --workers 2
 
 ## Regenerate the golden playthroughs from the arguments in their headers (review the diff!)
 golden: $(VENV)/.base

@@ -28,12 +28,12 @@ from typing import Any
 import polars as pl
 
 from explorer.engine import Game, new_game
-from explorer.engine.bots import make_bot
+from explorer.engine.bots import BOT_KINDS, make_bot
 from explorer.errors import ExplorerError
 from explorer.games import GAMES
 
-BOTS = ("random", "heuristic")
-"""The bots ``bots=`` may name, each seat's own."""
+BOTS = BOT_KINDS
+"""The bots ``bots=`` may name, each seat's own (the engine's kinds of bot)."""
 BATCH = 200
 """Games per task on a cluster (and per Parquet part)."""
 MAX_GAMES = 10_000_000

@@ -80,6 +80,14 @@
 #
 # ---
 #
+# ## Balance
+#
+# [Balance reports](balance.ipynb): what thousands of bot games say about each game, the
+# win rate by seat and by starting Character, profession, guild, ME card or mutation, how long
+# games last, each bot against the others, and a house rule on against off, every rate with
+# its 95% interval; and, for the three dice games, the exact odds of every roll beside the
+# frequencies rolled.
+#
 # ## Every card
 #
 # The [card browser](cards.ipynb) holds every card and table of the five games: search, filter,
