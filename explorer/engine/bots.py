@@ -32,15 +32,20 @@ class RandomBot(Bot):
         return actions[randbelow(self.rng, len(actions))]  # rng.randrange(len(actions))
 
 
-BOT_KINDS = ("random", "heuristic")
+BOT_KINDS = ("random", "heuristic", "search")
 
 
 def make_bot(game: Game, kind: str, seed: int | None = None) -> Bot:
-    """A bot of ``kind`` ("random" or "heuristic") for ``game``'s seats."""
+    """A bot of ``kind`` ("random", "heuristic" or "search": :mod:`explorer.engine.search`)
+    for ``game``'s seats."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
         return game.rules.heuristic_bot(seed)
+    if kind == "search":
+        from explorer.engine.search import search_bot
+
+        return search_bot(game, seed)
     from explorer.errors import UnknownNameError
 
     raise UnknownNameError("bot kind", kind, BOT_KINDS)

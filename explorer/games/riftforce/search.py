@@ -1,0 +1,128 @@
+"""Riftforce hooks of the search bot (:mod:`explorer.engine.search`): a two-ply look-ahead.
+
+At the first choice of its turn the bot lists the complete actions the best-action finder
+reports (:func:`explorer.odds.riftforce.best_actions`, which sees only the acting seat's hand,
+the Rift and its own piles) and keeps the :data:`SHORTLIST` of best heuristic value. Each is
+played in a few worlds and answered there by the other player's best complete action with his
+dealt hand; a plan is worth its own heuristic value minus the reply's
+(:func:`explorer.games.riftforce.bots.value`, exact Fractions: a Check & Draw's gains are
+exact expectations over the draw).
+
+A world is a scenario (:mod:`explorer.games.riftforce.scenario`) made of what the seat sees:
+the guilds, scores, Rift and start marker of its position, its own hand, and its own draw and
+discard piles' composition (what the finder also uses); the other hand and the other discard
+pile are dealt at random from the other player's cards the seat has not seen (those of his
+guilds not on the Rift and not the top of his discard pile), and the rest is his draw pile,
+shuffled. The scenario starts at the active player's turn, so only the first choice of a turn
+is searched; the rest of the turn follows the chosen plan.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+from explorer.engine import Game, new_game
+from explorer.engine.search import Plan, SearchHooks, outcome_value
+from explorer.errors import TooMuchWork
+from explorer.games.riftforce.bots import SEARCH_LIMIT, value
+from explorer.games.riftforce.position import position
+from explorer.odds.riftforce import best_actions, draw_pool
+
+SHORTLIST = 2
+"""Complete actions of best heuristic value compared by the search."""
+REPLY_LIMIT = 3_000
+"""The most positions the finder replays for the other player's reply in a world."""
+REPLY_WEIGHT = Fraction(1)
+"""How much the other player's best reply counts against a plan."""
+
+
+def _unseen(total: dict[str, int], seen: list[str]) -> list[str]:
+    """The cards of ``total`` (name -> copies) left once ``seen`` are taken out, sorted."""
+    left = Counter(total)
+    left.subtract(seen)
+    return sorted(left.elements())
+
+
+def _name(text: str) -> str:
+    """The card of a board entry: "Fire 5/2" is a Fire 5."""
+    return text.partition("/")[0]
+
+
+def scenario_for(game: Game, seat: int, rng: random.Random) -> dict[str, Any] | None:
+    """A scenario of the position ``seat`` sees, the other player's hidden cards dealt with
+    ``rng``; None outside the first choice of ``seat``'s own turn."""
+    view = position(game, seat)
+    if (not view["selection"]["done"] or view["over"] or view["active"] != seat
+            or view["to_act"] != seat or view["phase"]["id"] != "turn"):
+        return None
+    data = game.state._data  # the card set: public, never changes
+    other = 1 - seat
+    board = view["board"]
+    hands: list[list[str]] = [[], []]
+    discards: list[list[str]] = [[], []]
+    hands[seat] = list(view["hands"][seat])
+    _, discard = draw_pool(game, seat)  # the seat's own piles, as it knows them
+    top = view["discard_tops"][seat]
+    mine = sorted(Counter(discard).elements())
+    if top is not None:
+        mine.remove(top)
+        mine.append(top)
+    discards[seat] = mine
+    on_board = [_name(card) for location in board for card in location[other]]
+    top = view["discard_tops"][other]
+    pool = _unseen(data.deck(view["guilds"][other]), on_board + ([top] if top else []))
+    rng.shuffle(pool)
+    count = view["hands"][other]
+    hands[other] = pool[:count]
+    discarded = view["seats"][other]["discard"]
+    if discarded:
+        discards[other] = [*pool[count:count + discarded - 1], top]
+    return {"guilds": view["guilds"], "first": view["first"], "active": seat,
+            "riftforce": view["riftforce"], "hands": hands, "board": board,
+            "discards": discards}
+
+
+class RiftforceHooks(SearchHooks):
+    """The two-ply search of the module docstring."""
+
+    worlds = 2
+
+    def world(self, game: Game, seat: int, rng: random.Random) -> Game | None:
+        scenario = scenario_for(game, seat, rng)
+        if scenario is None:
+            return None
+        return new_game("riftforce", players=2, seed=rng.getrandbits(63), scenario=scenario,
+                        options=dict(game.options))
+
+    def plans(self, game: Game, seat: int) -> list[Plan] | None:
+        if game.phase != "turn":
+            return None
+        try:
+            candidates = best_actions(game, limit=SEARCH_LIMIT)
+        except TooMuchWork:
+            return None
+        ranked = sorted(candidates, key=lambda c: (-value(c), c.key()))
+        return [Plan(c.choices, value(c)) for c in ranked[:SHORTLIST]]
+
+    def roll_out(self, world: Game, seat: int, rng: random.Random) -> None:
+        while world.is_chance:  # the plan's draws, up to the other player's first choice
+            world.step()
+
+    def value(self, world: Game, seat: int, plan: Plan) -> Fraction | None:
+        if world.is_over:
+            return outcome_value(world, seat)
+        if world.current_player == seat:  # the plan did not end the turn: no reply to weigh
+            return plan.prior
+        try:
+            replies = best_actions(world, limit=REPLY_LIMIT)
+        except TooMuchWork:
+            return None  # this world's reply is too big to weigh: the other worlds decide
+        reply = max((value(c) for c in replies), default=Fraction(0))
+        return plan.prior - REPLY_WEIGHT * reply
+
+
+HOOKS = RiftforceHooks()
+"""The hooks the search bot finds for Riftforce."""
