@@ -77,17 +77,38 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     def _restarted(self, kernel_id: str) -> None:
-        """A kernel was restarted: if it waits in a pool, drop it and preheat another."""
+        """A kernel is being restarted: if it waits in a pool, drop it from the pool now,
+        preheat another, and shut it down once its restart is over."""
         for notebook, item, pooled in self._pooled():
             if pooled == kernel_id:
                 self._pools[notebook].remove(item)
+                rendering = item.result().get("task")  # the page the dead kernel was drawing
+                if rendering is not None and not rendering.done():
+                    rendering.cancel()
                 self.log.warning("Preheated kernel %s of %s died and was restarted empty: "
                                  "shutting it down and preheating another", kernel_id, notebook)
-                task = asyncio.ensure_future(self.shutdown_kernel(kernel_id, now=True))
+                task = asyncio.ensure_future(self._retire(kernel_id))
                 self._shutting.add(task)  # kept until done (the loop holds tasks weakly)
                 task.add_done_callback(self._shutting.discard)
                 self.fill_if_needed(notebook_name=notebook)  # Voila's own refill
                 return
+
+    async def _retire(self, kernel_id: str, timeout: float = 120) -> None:
+        """Shut a restarted kernel down once Jupyter's restart of it is over (the restart
+        callbacks run before the restart; shutting down in the middle of it fails)."""
+        deadline = time.monotonic() + timeout
+        await asyncio.sleep(0.5)  # the restarter starts the restart after its callbacks
+        while kernel_id in self._kernels and time.monotonic() < deadline:
+            ready = getattr(self._kernels[kernel_id], "ready", None)
+            if ready is None or ready.done():
+                break
+            await asyncio.sleep(0.5)
+        if kernel_id not in self._kernels:
+            return
+        try:
+            await self.shutdown_kernel(kernel_id, now=True)
+        except Exception as error:  # a kernel that died again is culled later
+            self.log.warning("Could not shut down restarted kernel %s: %s", kernel_id, error)
 
 
 def chromium() -> str:

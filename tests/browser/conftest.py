@@ -63,7 +63,20 @@ def base_url(voila_url: str) -> str:
     return voila_url
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(trylast=True)  # after pytest-xdist has named each test's group
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Open every linked page last: it uses up each page's preheated kernel, and the pools
-    refilling all at once would slow the pages the other browser tests open."""
+    refilling all at once would slow the pages the other browser tests open.
+
+    Under ``--dist loadgroup`` every browser test must be in the group "browser", run by one
+    worker against one Voila: refuse to run when pytest-xdist could not group them."""
+    if config.getoption("dist", "no") == "loadgroup" or getattr(config.option, "loadgroup",
+                                                                 False):
+        ungrouped = [item.nodeid for item in items if item.get_closest_marker("browser")
+                     and not item.nodeid.endswith("@browser")]
+        if ungrouped:
+            raise pytest.UsageError(
+                f"pytest-xdist did not put {ungrouped[0]} in the group 'browser' (of "
+                f"{len(ungrouped)} browser tests); the browser tests would run on every worker "
+                "at once. pyproject.toml pins the pytest that xdist's loadgroup works with.")
     items.sort(key=lambda item: "test_landing.py" in item.nodeid)
