@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   := 127.0.0.1
 PORT   := 8866
 
-.PHONY: serve lab test venv test-deps chromium data golden balance lint clean
+.PHONY: serve lab test stress venv test-deps chromium data golden balance lint clean
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,11 @@ lab: $(VENV)/.base
 
 ## Run the whole test suite (unit, data, notebooks, real Voila + Chromium)
 test: test-deps
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2 --dist loadgroup -m "not stress"
+
+## The pages under extra CPU load: both cores spun by other processes while they draw
+stress: test-deps
+	$(PY) -m pytest -m stress
 
 chromium:
 	@if command -v chromium >/dev/null 2>&1; then :; \

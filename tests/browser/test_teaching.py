@@ -1,5 +1,6 @@
-"""The teaching pages under load: every live example drawn at once on a busy machine, and
-never "model not found".
+"""The teaching pages under load: every live example drawn at once, in the suite (the other
+test worker busy) and, under ``make stress``, with both cores spun by other processes; never
+"model not found".
 
 The cause of the intermittent "Error displaying widget: model not found" (issue #11) was the
 charts: each carried the 900 KB Vega bundle inline, so each sent it through the kernel's socket
@@ -31,10 +32,12 @@ def busy_machine() -> Iterator[None]:
             burner.wait()
 
 
-@pytest.mark.parametrize("name", ["teach_rifts", "teach_gamma_world", "teach_riftforce",
-                                  "teach_rat_king"])
-def test_every_example_of_a_teaching_page_draws_on_a_busy_machine(
-        page: Page, base_url: str, busy_machine: None, name: str) -> None:
+PAGES = ["teach_rifts", "teach_gamma_world", "teach_riftforce", "teach_rat_king"]
+
+
+def _every_example_draws(page: Page, base_url: str, name: str) -> None:
+    """Open the page, start every live example at once, and see each drawn, the lesson's
+    first step shown and no "model not found" anywhere."""
     problems: list[str] = []
     page.on("console", lambda m: m.type == "error" and "anywidget" in m.text
             and problems.append(m.text))
@@ -59,3 +62,17 @@ def test_every_example_of_a_teaching_page_draws_on_a_busy_machine(
     expect(page.locator(".lesson-step").first).to_be_visible()
     assert "model not found" not in page.locator("body").inner_text()
     assert not problems, problems
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_example_of_a_teaching_page_draws(page: Page, base_url: str, name: str) -> None:
+    """In the suite, the other test worker keeps a core busy while this runs."""
+    _every_example_draws(page, base_url, name)
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("name", PAGES)
+def test_every_example_of_a_teaching_page_draws_on_a_busy_machine(
+        page: Page, base_url: str, busy_machine: None, name: str) -> None:
+    """The same with both cores spun by other processes (``make stress``)."""
+    _every_example_draws(page, base_url, name)
