@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/tournament.py [--games 60] [--workers 2] [--seed 0]
                                               [--game rifts --game riftforce ...]
+                                              [--pair heuristic,search ...]
 
 Two players. For each game and each ordered pair of different bots (A in seat 0 and B in seat
 1, then B in seat 0 and A in seat 1), ``--games`` seeded games are played through
@@ -9,6 +10,7 @@ Two players. For each game and each ordered pair of different bots (A in seat 0 
 done). Prints a Markdown table: for each game and pair, A's wins in each seat order and pooled,
 with the 95% Wilson interval of A's pooled win rate (:func:`explorer.balance.wilson`) and
 whether it excludes 50%; a shared win counts for each winner, a game nobody won for nobody.
+``--pair A,B`` (repeatable) plays only the pairs named (default: every pair).
 """
 
 from __future__ import annotations
@@ -38,12 +40,19 @@ def play_chunk(game: str, bots: tuple[str, str], seed: int, games: int) -> tuple
     return wins[0], wins[1], round((time.perf_counter() - start) * 1000)
 
 
-def tasks(games_list: list[str], games: int, seed: int) -> list[tuple[str, tuple[str, str],
+def pairs(chosen: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+    """The pairs to play, in the table's order: every pair, or those ``chosen``."""
+    wanted = None if not chosen else {frozenset(p) for p in chosen}
+    return [p for p in combinations(BOTS, 2) if wanted is None or frozenset(p) in wanted]
+
+
+def tasks(games_list: list[str], games: int, seed: int,
+          chosen: list[tuple[str, str]] | None = None) -> list[tuple[str, tuple[str, str],
                                                                       int, int]]:
     """Every (game, seat order, chunk seed, chunk size) to play."""
     found = []
     for game in games_list:
-        for a, b in combinations(BOTS, 2):
+        for a, b in pairs(chosen):
             for order_number, order in enumerate(((a, b), (b, a))):
                 for first in range(0, games, CHUNK):
                     chunk_seed = seed * 1_000_003 + order_number * 10_007 + first
@@ -52,13 +61,13 @@ def tasks(games_list: list[str], games: int, seed: int) -> list[tuple[str, tuple
 
 
 def table(results: dict[tuple[str, tuple[str, str]], list[int]], games_list: list[str],
-          games: int) -> str:
+          games: int, chosen: list[tuple[str, str]] | None = None) -> str:
     """The Markdown table of the results."""
     lines = ["| game | A | B | A wins as seat 0 | A wins as seat 1 | A win rate | 95% Wilson "
              "| excludes 50% | s/game (A seat 0, A seat 1) |",
              "|---|---|---|---|---|---|---|---|---|"]
     for game in games_list:
-        for a, b in combinations(BOTS, 2):
+        for a, b in pairs(chosen):
             first = results[game, (a, b)]
             second = results[game, (b, a)]
             wins = first[0] + second[1]
@@ -80,11 +89,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     parser.add_argument("--game", action="append", choices=list(GAMES),
                         help="a game to play (repeatable; default: all five)")
+    parser.add_argument("--pair", action="append", metavar="A,B",
+                        help="a pair of bots to play, e.g. heuristic,search (repeatable; "
+                             "default: every pair)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
     games_list = args.game or list(GAMES)
-    todo = tasks(games_list, args.games, args.seed)
+    chosen = []
+    for text in args.pair or []:
+        pair = tuple(text.split(","))
+        if len(pair) != 2 or pair[0] == pair[1] or not set(pair) <= set(BOTS):
+            parser.error(f"--pair takes two different bots of {', '.join(BOTS)}; found {text!r}")
+        chosen.append(pair)
+    todo = tasks(games_list, args.games, args.seed, chosen)
     results: dict[tuple[str, tuple[str, str]], list[int]] = {}
     start = time.perf_counter()
     from dask.distributed import Client, LocalCluster, as_completed
@@ -100,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
             for index, value in enumerate(future.result()):
                 found[index] += value
             bar.update(count)
-    print(table(results, games_list, args.games))
+    print(table(results, games_list, args.games, chosen))
     print(f"\n{args.games} games per seat order, {args.workers} workers, seed {args.seed}: "
           f"{time.perf_counter() - start:.0f} s wall")
     return 0

@@ -59,7 +59,7 @@ from typing import Any
 
 import polars as pl
 
-from explorer.errors import ExplorerError
+from explorer.errors import ExplorerError, command_status
 from explorer.games import GAMES
 
 MIN_GAMES = 30
@@ -822,8 +822,14 @@ def _pool(workers: int) -> Iterator[Callable[..., Any]]:
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                       dashboard_address=None, silence_logs=40) as cluster, \
             Client(cluster) as client:
-        order = iter(range(0, -1_000_000, -1))
-        yield lambda work, *args: client.submit(work, *args, pure=False, priority=next(order))
+        submitted: list[Any] = []
+
+        def submit(work: Callable[..., Any], *args: Any) -> Any:
+            # Dask runs the highest priority first: the first submitted (the longest) first
+            submitted.append(client.submit(work, *args, pure=False, priority=-len(submitted)))
+            return submitted[-1]
+
+        yield submit
 
 
 class _Inline:
@@ -920,14 +926,10 @@ def main(argv: Iterable[str] | None = None) -> int:
     run.add_argument("--scale", type=float, default=1.0,
                      help="multiply every number of games (a quick trial: 0.05)")
     args = top.parse_args(list(argv) if argv is not None else None)
-    try:
-        from explorer import balance  # the module's own functions, not __main__'s copies
+    from explorer import balance  # the module's own functions, not __main__'s copies
 
-        balance.build(args.out, workers=args.workers, scale=args.scale)
-    except ExplorerError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    return 0
+    return command_status(lambda: balance.build(args.out, workers=args.workers,
+                                                scale=args.scale))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from explorer.errors import ExplorerError
+from explorer.errors import command_status
 from explorer.games import GAMES
 
 
@@ -62,19 +62,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     command = parser()
     args = command.parse_args(argv)
-    try:
+
+    def work() -> None:
         table = simulate(args.game, games=args.games, players=args.players,
                          bots=args.bots, seed=args.seed,
                          variant=dict(args.variant) or None, workers=args.workers,
                          scheduler=args.scheduler, out=args.out, batch=args.batch,
                          progress=not args.quiet)
-    except ExplorerError as error:
-        command.exit(2, f"explorer simulate: error: {error}\n")
-    wins = table.group_by("seat").agg(winner="winner").sort("seat")
-    print(f"wrote {args.out}: {table.height} rows, {args.games} games")
-    for seat, won in wins.iter_rows():
-        print(f"  seat {seat + 1}: won {sum(won)} of {len(won)}")
-    return 0
+        wins = table.group_by("seat").agg(winner="winner").sort("seat")
+        print(f"wrote {args.out}: {table.height} rows, {args.games} games")
+        for seat, won in wins.iter_rows():
+            print(f"  seat {seat + 1}: won {sum(won)} of {len(won)}")
+
+    return command_status(work, "explorer simulate")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ message to a person instead of a traceback.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -87,3 +89,15 @@ class ScenarioError(ExplorerError, ValueError):
 class TooMuchWork(ExplorerError, RuntimeError):
     """A query that would take longer than the budget it was given (a page's best-action
     finder on a crowded board); nothing is changed."""
+
+
+def command_status(work: Callable[[], object], prog: str | None = None) -> int:
+    """Run a command line's ``work``: 0 when it returns, 2 when it raises an
+    :class:`ExplorerError`, whose message goes to stderr as ``"[prog: ]error: ..."`` (no
+    traceback; anything else is a bug and propagates)."""
+    try:
+        work()
+    except ExplorerError as error:
+        print(f"{prog + ': ' if prog else ''}error: {error}", file=sys.stderr)
+        return 2
+    return 0

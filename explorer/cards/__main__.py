@@ -16,7 +16,7 @@ import polars as pl
 
 from explorer import cards
 from explorer.cards import source
-from explorer.errors import ExplorerError
+from explorer.errors import ExplorerError, command_status
 from explorer.games import check_game
 
 
@@ -73,12 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     show.add_argument("table")
     show.set_defaults(run=_show)
     args = parser.parse_args(argv)
-    try:
-        args.run(args)
-    except ExplorerError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    return 0
+    return command_status(lambda: args.run(args))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from explorer.engine.bots import BOT_KINDS, make_bot
 from explorer.engine.core import Chance, Decision, Game, load_game, new_game
-from explorer.errors import ExplorerError
+from explorer.errors import ExplorerError, command_status
 
 HEADER = "# Card Rules Explorer playthrough"
 
@@ -163,18 +163,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.players < 1 or args.seed < 0 or (args.max_steps is not None and args.max_steps < 1):
         parser.error("--players and --max-steps must be positive, --seed not negative")
-    try:
+
+    def work() -> None:
         if args.save:
             game = play(args.game, args.players, args.seed, args.bots, args.max_steps)
             Path(args.save).write_text(game.to_json(), encoding="utf-8")
             print(f"wrote {args.save}: {game.steps} steps")
-            return 0
+            return
         for line in record(args.game, args.players, args.seed, args.bots, args.max_steps):
             print(line)
-    except ExplorerError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    return 0
+
+    return command_status(work)
 
 
 if __name__ == "__main__":

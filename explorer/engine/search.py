@@ -35,7 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from explorer.engine.bots import Bot
-from explorer.engine.core import Action, Game
+from explorer.engine.core import Action, Game, new_game
 from explorer.errors import ExplorerError
 
 WIN = Fraction(10_000)
@@ -66,16 +66,26 @@ class Plan:
 class SearchHooks:
     """What a game supplies to the search bot. The defaults search every legal action with
     heuristic roll-outs to the end of the seat's turn, valued by the score difference; a game
-    overrides :meth:`world` (required) and what it needs of the rest."""
+    overrides :meth:`scenario` (required) and what it needs of the rest."""
 
     worlds: int = 4
     """Worlds sampled per searched decision."""
 
-    def world(self, game: Game, seat: int, rng: random.Random) -> Game | None:
-        """A new game at this decision built only from ``position(game, seat)`` (hidden parts
-        dealt with ``rng``), or None when no scenario can start here (then the decision goes
-        to the heuristic bot)."""
+    def scenario(self, game: Game, seat: int, rng: random.Random) -> dict[str, Any] | None:
+        """A scenario of this decision made only of ``position(game, seat)`` (hidden parts
+        dealt with ``rng``), or None when no scenario can start here. Default: None (every
+        decision goes to the heuristic bot)."""
         return None
+
+    def world(self, game: Game, seat: int, rng: random.Random) -> Game | None:
+        """A new game started from :meth:`scenario` with a fresh seed from ``rng`` and the
+        game's own options, or None when there is no scenario (then the decision goes to the
+        heuristic bot)."""
+        scenario = self.scenario(game, seat, rng)
+        if scenario is None:
+            return None
+        return new_game(game.game_id, players=game.players, seed=rng.getrandbits(63),
+                        scenario=scenario, options=dict(game.options))
 
     def plans(self, game: Game, seat: int) -> list[Plan] | None:
         """The plans to compare at this decision; None: do not search it (the heuristic bot

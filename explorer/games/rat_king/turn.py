@@ -193,24 +193,24 @@ def stalled(ctx: Ctx) -> None:
     """Three whole rounds in which nobody drew a card from a draw pile and nobody's AP changed:
     the game's clock (the draw pile, seed 002, line 9) has stopped and nobody is getting
     closer to 7 AP. The game ends; the most AP wins, a tie is shared (ruling rk-50)."""
-    state = ctx.state
-    aps = [ctx.ap(s) for s in range(state.players)]
-    state.winners = [s for s in range(state.players) if aps[s] == max(aps)]
-    state.phase = "over"
-    ctx.note(f"Three rounds without a card drawn or an AP won: the game has stopped and ends at "
-             f"{' to '.join(map(str, aps))} AP (ruling rk-50)", event=True)
-    raise GameOver
+    _end_at_most_ap(ctx, "Three rounds without a card drawn or an AP won: the game has stopped",
+                    "rk-50")
 
 
 def stuck(ctx: Ctx) -> None:
     """A whole round of turns passed with no action taken and no card drawn: the position
     repeats for ever. The game ends; the most AP wins, a tie is shared (ruling rk-35)."""
+    _end_at_most_ap(ctx, "No player can act or draw any more: the game is stuck", "rk-35")
+
+
+def _end_at_most_ap(ctx: Ctx, why: str, ruling: str) -> None:
+    """End the game now: the most AP wins, a tie is shared; the log says ``why`` and the
+    ``ruling``."""
     state = ctx.state
     aps = [ctx.ap(s) for s in range(state.players)]
     state.winners = [s for s in range(state.players) if aps[s] == max(aps)]
     state.phase = "over"
-    ctx.note(f"No player can act or draw any more: the game is stuck and ends at "
-             f"{' to '.join(map(str, aps))} AP (ruling rk-35)", event=True)
+    ctx.note(f"{why} and ends at {' to '.join(map(str, aps))} AP (ruling {ruling})", event=True)
     raise GameOver
 
 

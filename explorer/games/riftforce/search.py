@@ -19,19 +19,21 @@ is searched; the rest of the turn follows the chosen plan.
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from explorer.engine import Game, new_game
-from explorer.engine.search import Plan, SearchHooks, outcome_value
+from explorer.engine import Game
+from explorer.engine.search import Plan, SearchHooks, follow, outcome_value
 from explorer.errors import TooMuchWork
 from explorer.games.riftforce.bots import SEARCH_LIMIT, value
 from explorer.games.riftforce.position import position
 from explorer.odds.riftforce import best_actions, draw_pool
 
-SHORTLIST = 2
+SHORTLIST = int(os.environ.get("RF_SHORT", "2"))
+MODE = os.environ.get("RF_MODE", "gains")
 """Complete actions of best heuristic value compared by the search."""
 REPLY_LIMIT = 3_000
 """The most positions the finder replays for the other player's reply in a world."""
@@ -88,14 +90,10 @@ def scenario_for(game: Game, seat: int, rng: random.Random) -> dict[str, Any] | 
 class RiftforceHooks(SearchHooks):
     """The two-ply search of the module docstring."""
 
-    worlds = 2
+    worlds = int(os.environ.get("RF_WORLDS", "2"))
 
-    def world(self, game: Game, seat: int, rng: random.Random) -> Game | None:
-        scenario = scenario_for(game, seat, rng)
-        if scenario is None:
-            return None
-        return new_game("riftforce", players=2, seed=rng.getrandbits(63), scenario=scenario,
-                        options=dict(game.options))
+    def scenario(self, game: Game, seat: int, rng: random.Random) -> dict[str, Any] | None:
+        return scenario_for(game, seat, rng)
 
     def plans(self, game: Game, seat: int) -> list[Plan] | None:
         if game.phase != "turn":
@@ -115,13 +113,42 @@ class RiftforceHooks(SearchHooks):
         if world.is_over:
             return outcome_value(world, seat)
         if world.current_player == seat:  # the plan did not end the turn: no reply to weigh
-            return plan.prior
+            return plan.prior if MODE == "gains" else standing(world.state, seat)
         try:
             replies = best_actions(world, limit=REPLY_LIMIT)
         except TooMuchWork:
             return None  # this world's reply is too big to weigh: the other worlds decide
-        reply = max((value(c) for c in replies), default=Fraction(0))
-        return plan.prior - REPLY_WEIGHT * reply
+        if MODE == "gains":
+            reply = max((value(c) for c in replies), default=Fraction(0))
+            return plan.prior - REPLY_WEIGHT * reply
+        if replies:
+            top = max(value(c) for c in replies)
+            best = min((c for c in replies if value(c) == top), key=lambda c: c.key())
+            follow(world, 1 - seat, best.choices)
+            while world.is_chance:
+                world.step()
+        if world.is_over:
+            return outcome_value(world, seat)
+        return standing(world.state, seat)
+
+
+EVAL = {"riftforce": 10, "control": 2, "elemental": 2, "health": 1, "hand": Fraction(1, 2)}
+
+
+def standing(state: Any, seat: int) -> Fraction:
+    """The seat's static value of a position between turns."""
+    total = Fraction(0)
+    for who, sign in ((seat, 1), (1 - seat, -1)):
+        side = state.sides[who]
+        part = EVAL["riftforce"] * side.riftforce + EVAL["hand"] * len(side.hand)
+        for location in range(len(state.board)):
+            column = state.board[location][who]
+            if state.controls(who, location):
+                part += EVAL["control"]
+            for e in column:
+                part += EVAL["elemental"] + EVAL["health"] * (e.value - e.damage)
+        total += sign * part
+    return total
 
 
 HOOKS = RiftforceHooks()
