@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   := 127.0.0.1
 PORT   := 8866
 
-.PHONY: serve lab test stress venv test-deps chromium data golden balance lint clean
+.PHONY: serve lab test stress strength venv test-deps chromium data golden balance lint clean
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,11 +36,15 @@ lab: $(VENV)/.base
 
 ## Run the whole test suite (unit, data, notebooks, real Voila + Chromium)
 test: test-deps
-	$(PY) -m pytest -n 2 --dist loadgroup -m "not stress"
+	$(PY) -m pytest -n 2 --dist loadgroup -m "not stress and not strength"
 
 ## The pages under extra CPU load: both cores spun by other processes while they draw
 stress: test-deps
 	$(PY) -m pytest -m stress
+
+## The search bot against the heuristic bot in Rifts and Riftforce (long: see the README)
+strength: test-deps
+	$(PY) -m pytest -m strength
 
 chromium:
 	@if command -v chromium >/dev/null 2>&1; then :; \

@@ -1,7 +1,7 @@
 """The search bot (explorer.engine.search): registered for every game, blind to hidden cards
 and to the game's generator, reproducible. Its strength is measured by
-benchmarks/tournament.py (README, "Bots and their strength"): it does not beat the heuristic
-bot yet, so no test claims it does."""
+benchmarks/tournament.py (README, "Bots and their strength") and checked against the
+heuristic bot in Rifts and Riftforce by tests/test_search_strength.py (``make strength``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 import explorer
 from explorer.engine.bots import BOT_KINDS, make_bot
-from explorer.engine.search import SearchBot, SearchError, hooks_for
+from explorer.engine.search import NO_HOOKS, SearchBot, SearchError, SearchHooks, hooks_for
 from explorer.games import GAMES
 from explorer.games.riftforce import search as riftforce_search
 from explorer.games.rifts import search as rifts_search
@@ -122,14 +122,47 @@ def test_choice_ignores_hidden_cards_and_the_generator(game_id):
     assert again == choices[0]  # reproducible
 
 
-def test_games_without_hooks_leave_decisions_to_the_heuristic_bot():
-    """Adventurers, Gamma World and Lair of the Rat-King have no search hooks yet: the search
-    bot plays a whole game there as the heuristic bot does."""
-    for game_id in ("adventurers", "gamma_world", "rat_king"):
-        assert hooks_for(game_id).world(explorer.new_game(game_id, seed=1), 0,
-                                        random.Random(0)) is None
-        game = explorer.new_game(game_id, players=2, seed=4)
-        bots = [make_bot(game, "search", s) for s in range(2)]
-        while not game.is_over:
-            game.step() if game.is_chance else game.step(bots[game.current_player].choose(game))
-        assert all(b.searched == 0 for b in bots)
+def test_every_game_has_its_own_search_hooks():
+    """All five games give the search bot hooks of their own
+    (``explorer.games.<game>.search.HOOKS``), so it looks ahead in each."""
+    for game_id in GAMES:
+        hooks = hooks_for(game_id)
+        assert isinstance(hooks, SearchHooks) and hooks is not NO_HOOKS, game_id
+
+
+def test_without_hooks_every_decision_goes_to_the_heuristic_bot():
+    """A game without hooks (here Rat-King's taken away): the search bot plays a whole game as
+    the heuristic bot does, the same choices as a heuristic bot of the seed it derives."""
+    game = explorer.new_game("rat_king", players=2, seed=4)
+    twin = explorer.new_game("rat_king", players=2, seed=4)
+    bots = [make_bot(game, "search", s) for s in range(2)]
+    for bot in bots:
+        bot.hooks = NO_HOOKS
+    heuristic = [twin.rules.heuristic_bot(random.Random(s).getrandbits(63)) for s in range(2)]
+    while not game.is_over:
+        if game.is_chance:
+            game.step()
+            twin.step()
+            continue
+        action = bots[game.current_player].choose(game)
+        assert action == heuristic[twin.current_player].choose(twin)
+        game.step(action)
+        twin.step(action)
+    assert all(b.searched == 0 and b.delegated > 0 for b in bots)
+
+
+def test_riftforce_standing_is_worked_out_by_hand():
+    """:func:`standing` of a position, worked out from its weights (10 a Riftforce, 2 a
+    location controlled, 2 an elemental on the Rift plus 1 a point of health left, 1/2 a card
+    in hand). Player 1: 4 Riftforce (40), 5 cards (5/2), controls Location 1 (2), Fire 5 with 2
+    damage (2 + 3) and Water 6 (2 + 6): 115/2. Player 2: 2 Riftforce (20), 3 cards (3/2), Ice
+    7 with 3 damage (2 + 4), no location (Location 3 is contested): 55/2. Difference 30."""
+    from fractions import Fraction
+
+    from tests.riftforce.helpers import scenario
+
+    game = scenario({1: (["Fire 5/2"], []), 3: (["Water 6"], ["Ice 7/3"])},
+                    hands=[["Air 5", "Air 6", "Earth 7", "Water 5", "Fire 6"],
+                           ["Ice 5", "Light 6", "Plant 7"]], riftforce=[4, 2])
+    assert riftforce_search.standing(game.state, 0) == Fraction(30)
+    assert riftforce_search.standing(game.state, 1) == Fraction(-30)

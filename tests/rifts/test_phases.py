@@ -737,6 +737,25 @@ def test_ruling_67_separated() -> None:
     assert roll(game, 20, "Survival").modifiers == ((1, "Vagabond: Survival"),)
 
 
+def test_ruling_92_last_character_killed_by_a_hazard_wipes_out() -> None:
+    # Hazard 4 "Hurt": one random Character is wounded (hazard table, ruling rifts-42); a
+    # Character with 2 Wounds that takes a third is killed (line 500). With no Character left
+    # the party is Wiped Out as after a combat (lines 528-530, ruling rifts-92): half of its 5
+    # AT discarded rounding the half down, 5 - 2 = 3 (rifts-88), its cards discarded, and 2 new
+    # Characters drawn.
+    game = game_at([{"name": "Vagabond", "wounds": 2}], "Farms", at="Travel", tokens=5,
+                   hand=(("Magic", "Fly"),))
+    roll(game, 1, "Survival")
+    roll(game, 4, "Hazard")  # one Character: no random pick
+    assert logged(game, "Vagabond is killed")
+    assert logged(game, "Wiped Out (ruling rifts-92)")
+    assert party(game).at == 3
+    assert party(game).hand == []
+    draw(game, "Character", "Body Fixer")
+    draw(game, "Character", "City Rat")
+    assert [m.name for m in party(game).members] == ["Body Fixer", "City Rat"]
+
+
 # ---- MISSION PHASE (lines 411-432) ----------------------------------------------------------
 
 MISSION_ROWS = [  # (1D20, result, what follows)

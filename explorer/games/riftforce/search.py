@@ -2,11 +2,17 @@
 
 At the first choice of its turn the bot lists the complete actions the best-action finder
 reports (:func:`explorer.odds.riftforce.best_actions`, which sees only the acting seat's hand,
-the Rift and its own piles) and keeps the :data:`SHORTLIST` of best heuristic value. Each is
-played in a few worlds and answered there by the other player's best complete action with his
-dealt hand; a plan is worth its own heuristic value minus the reply's
-(:func:`explorer.games.riftforce.bots.value`, exact Fractions: a Check & Draw's gains are
-exact expectations over the draw).
+the Rift and its own piles) and keeps the :data:`SHORTLIST` of best heuristic value
+(:func:`explorer.games.riftforce.bots.value`). Each is played in a few worlds, its draws
+sampled with their exact odds, and answered there by the other player's reply: the complete
+action the heuristic bot would take with his dealt hand. The position after the reply is
+valued by :func:`standing` (Riftforce first, then the locations each side controls, the
+elementals each keeps on the Rift and their health left, the cards in hand), an exact
+Fraction; a world the game ends in is won or lost outright.
+
+Where the heuristic bot weighs only what an action gains this turn, the search sees what the
+other player does with the board it leaves him: an elemental put where his next action
+destroys it is worth nothing, a location he cannot contest is worth its control.
 
 A world is a scenario (:mod:`explorer.games.riftforce.scenario`) made of what the seat sees:
 the guilds, scores, Rift and start marker of its position, its own hand, and its own draw and
@@ -19,7 +25,6 @@ is searched; the rest of the turn follows the chosen plan.
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from fractions import Fraction
@@ -30,15 +35,18 @@ from explorer.engine.search import Plan, SearchHooks, follow, outcome_value
 from explorer.errors import TooMuchWork
 from explorer.games.riftforce.bots import SEARCH_LIMIT, value
 from explorer.games.riftforce.position import position
-from explorer.odds.riftforce import best_actions, draw_pool
+from explorer.games.riftforce.state import RiftforceState
+from explorer.odds.riftforce import Candidate, best_actions, draw_pool
 
-SHORTLIST = int(os.environ.get("RF_SHORT", "2"))
-MODE = os.environ.get("RF_MODE", "gains")
+SHORTLIST = 3
 """Complete actions of best heuristic value compared by the search."""
 REPLY_LIMIT = 3_000
 """The most positions the finder replays for the other player's reply in a world."""
-REPLY_WEIGHT = Fraction(1)
-"""How much the other player's best reply counts against a plan."""
+STANDING = {"riftforce": 10, "control": 2, "elemental": 2, "health": 1,
+            "hand": Fraction(1, 2)}
+""":func:`standing`'s weights: a point of Riftforce above all (as the heuristic bot's "net"),
+each location controlled, each elemental on the Rift and each point of health it has left,
+each card in hand."""
 
 
 def _unseen(total: dict[str, int], seen: list[str]) -> list[str]:
@@ -90,7 +98,7 @@ def scenario_for(game: Game, seat: int, rng: random.Random) -> dict[str, Any] | 
 class RiftforceHooks(SearchHooks):
     """The two-ply search of the module docstring."""
 
-    worlds = int(os.environ.get("RF_WORLDS", "2"))
+    worlds = 2
 
     def scenario(self, game: Game, seat: int, rng: random.Random) -> dict[str, Any] | None:
         return scenario_for(game, seat, rng)
@@ -112,41 +120,42 @@ class RiftforceHooks(SearchHooks):
     def value(self, world: Game, seat: int, plan: Plan) -> Fraction | None:
         if world.is_over:
             return outcome_value(world, seat)
-        if world.current_player == seat:  # the plan did not end the turn: no reply to weigh
-            return plan.prior if MODE == "gains" else standing(world.state, seat)
+        if world.current_player == seat:  # the plan did not end the turn: no reply to play
+            return standing(world.state, seat)
         try:
             replies = best_actions(world, limit=REPLY_LIMIT)
         except TooMuchWork:
             return None  # this world's reply is too big to weigh: the other worlds decide
-        if MODE == "gains":
-            reply = max((value(c) for c in replies), default=Fraction(0))
-            return plan.prior - REPLY_WEIGHT * reply
         if replies:
-            top = max(value(c) for c in replies)
-            best = min((c for c in replies if value(c) == top), key=lambda c: c.key())
-            follow(world, 1 - seat, best.choices)
-            while world.is_chance:
+            follow(world, 1 - seat, reply(replies).choices)
+            while world.is_chance:  # the reply's draws
                 world.step()
         if world.is_over:
             return outcome_value(world, seat)
         return standing(world.state, seat)
 
 
-EVAL = {"riftforce": 10, "control": 2, "elemental": 2, "health": 1, "hand": Fraction(1, 2)}
+def reply(candidates: list[Candidate]) -> Candidate:
+    """The complete action the heuristic bot values most (ties: the finder's order)."""
+    top = max(value(c) for c in candidates)
+    return min((c for c in candidates if value(c) == top), key=lambda c: c.key())
 
 
-def standing(state: Any, seat: int) -> Fraction:
-    """The seat's static value of a position between turns."""
+def standing(state: RiftforceState, seat: int) -> Fraction:
+    """``seat``'s value of a position between turns: its Riftforce, locations controlled,
+    elementals on the Rift with their health left and cards in hand, minus the other
+    player's (weights :data:`STANDING`)."""
     total = Fraction(0)
-    for who, sign in ((seat, 1), (1 - seat, -1)):
-        side = state.sides[who]
-        part = EVAL["riftforce"] * side.riftforce + EVAL["hand"] * len(side.hand)
-        for location in range(len(state.board)):
-            column = state.board[location][who]
-            if state.controls(who, location):
-                part += EVAL["control"]
-            for e in column:
-                part += EVAL["elemental"] + EVAL["health"] * (e.value - e.damage)
+    for side, sign in ((seat, 1), (1 - seat, -1)):
+        player = state.sides[side]
+        part = (STANDING["riftforce"] * player.riftforce
+                + STANDING["hand"] * len(player.hand))
+        for location, sides in enumerate(state.board):
+            if state.controls(side, location):
+                part += STANDING["control"]
+            for elemental in sides[side]:
+                part += STANDING["elemental"] + STANDING["health"] * (
+                    elemental.value - elemental.damage)
         total += sign * part
     return total
 

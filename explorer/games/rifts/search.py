@@ -2,10 +2,9 @@
 
 The bot searches the turn's one big choice, the phase of the Decision Act (Recuperate,
 Travel, Mission or Supply), once the heuristic bot has nothing left to equip or recruit: each
-phase is played in a few worlds to the end of the party's next turn (:data:`HORIZON`) by
-the heuristic bots, every roll
-sampled from its exact odds, and the world valued by :func:`party_value` (Adventure Tokens
-first, then the party's Force, cards and wounds; the other parties' Tokens against it). The
+phase is played in 16 worlds to the end of the party's next turn (:data:`HORIZON`) by the
+heuristic bots, every roll sampled from its exact odds, and the world valued by
+:func:`party_value` (Adventure Tokens first, then the party's Force, cards and wounds). The
 other decisions are the heuristic bot's.
 
 A world is a scenario (:mod:`explorer.games.rifts.scenario`) started at the seat's Decision Act,
@@ -38,11 +37,12 @@ HAND_DECKS = ("Character", "Equipment", "Psionic", "Magic")
 """The decks a party's hand holds cards of."""
 EQUIPPING = frozenset({"join", "recruit", "attach", "use", "protect", "heal", "repair"})
 """Choices the heuristic bot always makes first; the search waits until none is offered."""
-import os
-HORIZON = int(os.environ.get("RS_HORIZON", "2"))
+HORIZON = 2
 """The party's turns a roll-out plays: this one and the next."""
-WEIGHTS = {"at": 40, "force": 1, "hand": 2, "wound": -4, "out": -12, "rival_at": -10}
-""":func:`party_value`'s weights: an Adventure Token above all."""
+WEIGHTS = {"at": 40, "force": 1, "hand": 2, "wound": -4, "out": -12}
+""":func:`party_value`'s weights: an Adventure Token above all. The other parties' Tokens are
+left out: what they win in a roll-out hardly depends on the phase chosen, so counting it would
+only add noise to the comparison."""
 
 
 def _held(card: dict[str, Any]) -> dict[str, Any]:
@@ -122,8 +122,7 @@ def scenario_for(game: Game, seat: int, rng: random.Random) -> dict[str, Any] | 
 
 def party_value(state: RiftsState, seat: int) -> Fraction:
     """A party's standing: Adventure Tokens, able Characters' Force (Base Force, Experience,
-    attached undamaged cards), cards in hand, wounds, Characters out of the fight, and the
-    best other party's Tokens."""
+    attached undamaged cards), cards in hand, wounds and Characters out of the fight."""
     data: RiftsData = state._data
     party = state.parties[seat]
     force = wounds = out = 0
@@ -134,17 +133,16 @@ def party_value(state: RiftsState, seat: int) -> Fraction:
             continue
         force += P.base_force(data, member) + sum(
             data.card(h.deck, h.name).force or 0 for h in member.attached if not h.damaged)
-    rival = max((p.at for i, p in enumerate(state.parties) if i != seat), default=0)
     return Fraction(WEIGHTS["at"] * party.at + WEIGHTS["force"] * force
                     + WEIGHTS["hand"] * len(party.hand) + WEIGHTS["wound"] * wounds
-                    + WEIGHTS["out"] * out + WEIGHTS["rival_at"] * rival)
+                    + WEIGHTS["out"] * out)
 
 
 class RiftsHooks(SearchHooks):
     """The phase search of the module docstring."""
 
-    worlds = int(os.environ.get("RS_WORLDS", "10"))
-    """Worlds per Decision Act: 10 beat the heuristic bot where 6 were level (same games)."""
+    worlds = 16
+    """Worlds per Decision Act (6 were level with the heuristic bot, 10 a little above it)."""
 
     def scenario(self, game: Game, seat: int, rng: random.Random) -> dict[str, Any] | None:
         return scenario_for(game, seat, rng)

@@ -699,8 +699,12 @@ def bonus_supply(ctx: Ctx, seat: int) -> Step:
 
 def end_act(ctx: Ctx, seat: int) -> Step:
     """Max hand size is 5: discard the excess (line 525; ruling rifts-84); Separated
-    Characters count down."""
+    Characters count down. A party whose last Character was killed outside a combat (a
+    hazard's wound) is Wiped Out first (ruling rifts-92)."""
     party = ctx.party(seat)
+    if not party.members:
+        ctx.note("Every Character of the party is dead: it is Wiped Out (ruling rifts-92)", seat)
+        yield from wipe_out(ctx, seat)
     ctx.state.phase = "end"
     limit = ctx.constants["hand_size_limit"]
     while len(party.hand) > limit:
