@@ -153,3 +153,36 @@ def assert_illegal_steps_change_nothing(game_id: str, steps: int,
                 game.step(step)
         assert game.snapshot() == before
         game.step(None if game.is_chance else seated[game.current_player].choose(game))
+
+
+# ---- the search bot ---------------------------------------------------------------------------
+
+def advance(game: Game, until: Callable[[Game], bool], seed: int = 0) -> Game:
+    """Play ``game`` with heuristic bots until ``until(game)``."""
+    from explorer.engine.bots import make_bot
+
+    bots = [make_bot(game, "heuristic", seed + s) for s in range(game.players)]
+    while not until(game):
+        assert not game.is_over, "the game ended before the position looked for"
+        game.step() if game.is_chance else game.step(bots[game.current_player].choose(game))
+    return game
+
+
+def same_search_choice(games: list[Game], seed: int = 123) -> object:
+    """The search bot (``seed``) at each of ``games`` (one position seen by the seat to act,
+    hidden parts differing): it searches (does not delegate), leaves the game untouched
+    (state and generator), chooses the same in all of them and again when asked twice."""
+    from explorer.engine.bots import make_bot
+    from explorer.engine.search import SearchBot
+
+    choices = []
+    for game in games:
+        before = game.snapshot()
+        bot = make_bot(game, "search", seed)
+        assert isinstance(bot, SearchBot)
+        choices.append(bot.choose(game))
+        assert bot.searched == 1 and bot.delegated == 0
+        assert game.snapshot() == before
+    assert all(choice == choices[0] for choice in choices)
+    assert make_bot(games[0], "search", seed).choose(games[0]) == choices[0]  # reproducible
+    return choices[0]

@@ -15,21 +15,13 @@ from explorer.engine.search import NO_HOOKS, SearchBot, SearchError, SearchHooks
 from explorer.games import GAMES
 from explorer.games.riftforce import search as riftforce_search
 from explorer.games.rifts import search as rifts_search
+from tests.game_helpers import advance, same_search_choice
 
 
 def _position(game, seat=None):
     import importlib
 
     return importlib.import_module(f"explorer.games.{game.game_id}").position(game, seat)
-
-
-def _advance(game, until, seed=0):
-    """Play ``game`` with heuristic bots until ``until(game)``."""
-    bots = [make_bot(game, "heuristic", seed + s) for s in range(game.players)]
-    while not until(game):
-        assert not game.is_over, "the game ended before the position looked for"
-        game.step() if game.is_chance else game.step(bots[game.current_player].choose(game))
-    return game
 
 
 def _scrambled(game_id, real, seat, scenario_for):
@@ -94,7 +86,7 @@ def test_worlds_are_built_from_the_seat_view_only(game_id, scenario_for):
     """The world a seat searches in is the same for two games that differ only in what the
     seat cannot see."""
     real = explorer.new_game(game_id, players=2, seed=7)
-    _advance(real, _rifts_decision if game_id == "rifts" else _riftforce_turn)
+    advance(real, _rifts_decision if game_id == "rifts" else _riftforce_turn)
     first, second = _scrambled(game_id, real, 0, scenario_for)
     for deal in range(3):
         assert scenario_for(first, 0, random.Random(deal)) == \
@@ -107,19 +99,10 @@ def test_choice_ignores_hidden_cards_and_the_generator(game_id):
     search bot searches (it does not hand the decision to the heuristic bot) and makes the
     same choice; it leaves the games untouched (state and generator)."""
     real = explorer.new_game(game_id, players=2, seed=7)
-    _advance(real, _rifts_decision if game_id == "rifts" else _riftforce_turn)
+    advance(real, _rifts_decision if game_id == "rifts" else _riftforce_turn)
     scenario_for = (rifts_search if game_id == "rifts" else riftforce_search).scenario_for
     first, second = _scrambled(game_id, real, 0, scenario_for)
-    choices = []
-    for game in (first, second):
-        before = game.snapshot()
-        bot = make_bot(game, "search", 123)
-        choices.append(bot.choose(game))
-        assert bot.searched == 1 and bot.delegated == 0
-        assert game.snapshot() == before
-    assert choices[0] == choices[1]
-    again = make_bot(first, "search", 123).choose(first)
-    assert again == choices[0]  # reproducible
+    same_search_choice([first, second])
 
 
 def test_every_game_has_its_own_search_hooks():

@@ -13,10 +13,11 @@ import pytest
 
 import explorer
 from explorer.engine.bots import make_bot
-from explorer.engine.search import SearchBot, hooks_for
+from explorer.engine.search import hooks_for
 from explorer.games.adventurers import position
 from explorer.games.adventurers import search as S
 from explorer.games.adventurers.invariants import check
+from tests.game_helpers import same_search_choice
 
 
 def _advance(game, phase, seed=0):
@@ -89,15 +90,7 @@ def test_choice_ignores_hidden_cards_and_the_generator(phase):
     search bot searches (it does not hand the decision to the heuristic bot), makes the same
     choice in both games and leaves them untouched (state, log and generator)."""
     real = _advance(explorer.new_game("adventurers", players=2, seed=7), phase)
-    choices = []
-    for game in _scrambled(real, 0):
-        before = game.snapshot()
-        bot = make_bot(game, "search", 123)
-        assert isinstance(bot, SearchBot)
-        choices.append(bot.choose(game))
-        assert bot.searched == 1 and bot.delegated == 0
-        assert game.snapshot() == before
-    assert choices[0] == choices[1]
+    same_search_choice(list(_scrambled(real, 0)))
 
 
 def test_no_scenario_inside_a_phase():

@@ -8,18 +8,9 @@ import random
 
 import explorer
 from explorer.engine.bots import make_bot
-from explorer.engine.search import SearchBot
 from explorer.games.gamma_world import position
 from explorer.games.gamma_world import search as S
-
-
-def _advance(game, until, seed=0):
-    """Play ``game`` with heuristic bots until ``until(game)``."""
-    bots = [make_bot(game, "heuristic", seed + s) for s in range(game.players)]
-    while not until(game):
-        assert not game.is_over, "the game ended before the position looked for"
-        game.step() if game.is_chance else game.step(bots[game.current_player].choose(game))
-    return game
+from tests.game_helpers import advance, same_search_choice
 
 
 def _searched_turn(game):
@@ -35,7 +26,7 @@ def _searched_turn(game):
 
 
 def _real():
-    return _advance(explorer.new_game("gamma_world", players=2, seed=7), _searched_turn)
+    return advance(explorer.new_game("gamma_world", players=2, seed=7), _searched_turn)
 
 
 def _scrambled(real, seat=0):
@@ -106,17 +97,7 @@ def test_choice_ignores_hidden_cards_and_the_generator():
     """Same seed, same position the seat sees, hidden parts and game seed scrambled: the
     search bot searches (it does not hand the decision to the heuristic bot) and makes the
     same choice; it leaves the games untouched (state and generator)."""
-    first, second = _scrambled(_real())
-    choices = []
-    for game in (first, second):
-        before = game.snapshot()
-        bot = make_bot(game, "search", 123)
-        assert isinstance(bot, SearchBot)
-        choices.append(bot.choose(game))
-        assert bot.searched == 1 and bot.delegated == 0
-        assert game.snapshot() == before
-    assert choices[0] == choices[1]
-    assert make_bot(first, "search", 123).choose(first) == choices[0]  # reproducible
+    same_search_choice(list(_scrambled(_real())))
 
 
 def test_a_whole_game_of_search_bots():

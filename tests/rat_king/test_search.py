@@ -11,18 +11,10 @@ from fractions import Fraction
 
 import explorer
 from explorer.engine.bots import make_bot
-from explorer.engine.search import SearchBot, hooks_for
+from explorer.engine.search import hooks_for
 from explorer.games.rat_king import search as S
 from explorer.games.rat_king.position import position
-
-
-def _advance(game, until, seed=0):
-    """Play ``game`` with heuristic bots until ``until(game)``."""
-    bots = [make_bot(game, "heuristic", seed + s) for s in range(game.players)]
-    while not until(game):
-        assert not game.is_over, "the game ended before the position looked for"
-        game.step() if game.is_chance else game.step(bots[game.current_player].choose(game))
-    return game
+from tests.game_helpers import advance, same_search_choice
 
 
 def _turn_choice(game):
@@ -33,7 +25,7 @@ def _turn_choice(game):
 
 def _real(seed=7):
     game = explorer.new_game("rat_king", players=2, seed=seed)
-    return _advance(game, _turn_choice)
+    return advance(game, _turn_choice)
 
 
 def _scrambled(real, seat=0):
@@ -90,7 +82,7 @@ def test_no_world_outside_the_turns_choice_of_action():
     real = _real()
     assert S.scenario_for(real, 1, random.Random(0)) is None
     game = explorer.new_game("rat_king", players=2, seed=3)
-    _advance(game, lambda g: g.phase.startswith("adventure") and not g.is_chance)
+    advance(game, lambda g: g.phase.startswith("adventure") and not g.is_chance)
     assert S.scenario_for(game, game.current_player, random.Random(0)) is None
 
 
@@ -120,17 +112,7 @@ def test_choice_ignores_hidden_cards_and_the_generator():
     both games, and leaves them untouched (state and generator). Fails if the search peeks at
     the hidden cards, draws on the game's generator, or delegates the turn's choice."""
     assert isinstance(hooks_for("rat_king"), S.RatKingHooks)
-    first, second = _scrambled(_real())
-    choices = []
-    for game in (first, second):
-        before = game.snapshot()
-        bot = make_bot(game, "search", 123)
-        assert isinstance(bot, SearchBot)
-        choices.append(bot.choose(game))
-        assert bot.searched == 1 and bot.delegated == 0
-        assert game.snapshot() == before
-    assert choices[0] == choices[1]
-    assert make_bot(first, "search", 123).choose(first) == choices[0]  # reproducible
+    same_search_choice(list(_scrambled(_real())))
 
 
 def test_a_whole_game_of_search_bots_finishes():
