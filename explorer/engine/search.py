@@ -78,14 +78,19 @@ class SearchHooks:
         return None
 
     def world(self, game: Game, seat: int, rng: random.Random) -> Game | None:
-        """A new game started from :meth:`scenario` with a fresh seed from ``rng`` and the
-        game's own options, or None when there is no scenario (then the decision goes to the
-        heuristic bot)."""
+        """A new game started (:meth:`start`) from :meth:`scenario` with a fresh seed from
+        ``rng``, or None when there is no scenario (then the decision goes to the heuristic
+        bot)."""
         scenario = self.scenario(game, seat, rng)
         if scenario is None:
             return None
-        return new_game(game.game_id, players=game.players, seed=rng.getrandbits(63),
-                        scenario=scenario, options=dict(game.options))
+        return self.start(game, scenario, rng.getrandbits(63))
+
+    def start(self, game: Game, scenario: dict[str, Any], seed: int) -> Game:
+        """A new game of ``game``'s kind, players and options started from ``scenario`` (never
+        changed: every plan starts a world from the same one) with ``seed``."""
+        return new_game(game.game_id, players=game.players, seed=seed, scenario=scenario,
+                        options=dict(game.options))
 
     def plans(self, game: Game, seat: int) -> list[Plan] | None:
         """The plans to compare at this decision; None: do not search it (the heuristic bot
@@ -100,15 +105,20 @@ class SearchHooks:
 
     def value(self, world: Game, seat: int, plan: Plan) -> Fraction | None:
         """The seat's value of ``world`` at the horizon (None: this world cannot value the
-        plan, the other worlds decide). Default: its score minus the best other score
-        (:data:`WIN` once the game is over and it won, -WIN if it lost)."""
-        return score_difference(world, seat)
+        plan, the other worlds decide). Default: :func:`outcome_value` once the world is over,
+        else :meth:`standing`."""
+        if world.is_over:
+            return outcome_value(world, seat)
+        return self.standing(world, seat)
+
+    def standing(self, world: Game, seat: int) -> Fraction:
+        """The seat's standing in an unfinished ``world`` (well under :data:`WIN`). Default:
+        :func:`score_lead`."""
+        return score_lead(world, seat)
 
 
-def score_difference(world: Game, seat: int) -> Fraction:
-    """``seat``'s score minus the best other seat's, or +-:data:`WIN` in a finished game."""
-    if world.is_over:
-        return outcome_value(world, seat)
+def score_lead(world: Game, seat: int) -> Fraction:
+    """``seat``'s score minus the best other seat's."""
     scores = world.scores
     others = [s for i, s in enumerate(scores) if i != seat]
     return Fraction(scores[seat] - max(others, default=0))
@@ -263,8 +273,14 @@ class SearchBot(Bot):
         seeds = [rng.getrandbits(63) for _ in range(self.worlds)]
         values: dict[int, list[Fraction]] = {i: [] for i in range(len(plans))}
         for world_seed in seeds:
+            deal = random.Random(world_seed)  # as :meth:`SearchHooks.world` draws it
+            scenario = self.hooks.scenario(game, seat, deal)
+            if scenario is None:
+                continue
+            fresh = deal.getrandbits(63)
             for index, plan in enumerate(plans):
-                found = self._evaluate(game, seat, plan, world_seed)
+                world = self.hooks.start(game, scenario, fresh)
+                found = self._evaluate(world, seat, plan, world_seed)
                 if found is not None:
                     values[index].append(found)
         scored = [(mean(v), plans[i].prior, -i) for i, v in values.items() if v]
@@ -272,11 +288,9 @@ class SearchBot(Bot):
             return None
         return plans[-max(scored)[2]]
 
-    def _evaluate(self, game: Game, seat: int, plan: Plan, world_seed: int) -> Fraction | None:
-        """``plan``'s value in the world of ``world_seed`` (None: the world does not fit)."""
-        world = self.hooks.world(game, seat, random.Random(world_seed))
-        if world is None:
-            return None
+    def _evaluate(self, world: Game, seat: int, plan: Plan, world_seed: int) -> Fraction | None:
+        """``plan``'s value in ``world``, the world of ``world_seed`` (None: the plan does not
+        fit it)."""
         if world.current_player != seat or plan.first not in world.legal_actions():
             return None
         follow(world, seat, plan.actions)

@@ -76,6 +76,10 @@ def test_unknown_games_options_and_player_counts_are_refused() -> None:
     ({"enclaves": [{}, {}], "active": 2}, "scenario.active must be an integer from 0 to 1"),
     ({"enclaves": [{"locations": ["Think Tank"]}, {}], "spent": ["Think Tank"]},
      "not a location in play with a one-time power"),
+    ({"enclaves": [{"followers": [{"number": 4}]}, {"followers": [{"number": 4}]}]},
+     r"enclaves\[1\].followers\[0\].number: 4 is already the number of "
+     r"scenario.enclaves\[0\].followers\[0\]"),
+    ({"enclaves": [{"followers": [{"number": 0}]}, {}]}, "number must be an integer from 1"),
 ])
 def test_bad_scenarios_name_what_is_wrong(change: dict, message: str) -> None:
     with pytest.raises(ScenarioError, match=message):
@@ -180,3 +184,16 @@ def test_every_rule_column_of_the_card_tables_is_read_by_a_function() -> None:
         assert columns <= by_type[kind]
     assert set(COLUMNS) == {(k, c) for k, columns in RULE_COLUMNS.items() for c in columns}
     assert all(callable(fn) for fn in COLUMNS.values())
+
+
+def test_a_scenario_keeps_the_follower_numbers_it_is_given() -> None:
+    """A search world keeps a game's follower numbers (they name followers in its actions):
+    given numbers are kept, the others take the smallest left in the order listed, and the next
+    follower recruited takes one past the largest."""
+    game = scenario({"followers": [{"number": 5}, {}]}, {"followers": [{}, {"number": 1}]})
+    numbers = [[f.number for f in e.followers] for e in game.state.enclaves]
+    assert numbers == [[5, 2], [3, 1]]
+    assert game.state.next_follower == 6
+    plain = scenario({"followers": [{}, {}]}, {"followers": [{}]})
+    assert [[f.number for f in e.followers] for e in plain.state.enclaves] == [[1, 2], [3]]
+    assert plain.state.next_follower == 4

@@ -42,7 +42,7 @@ from typing import Any
 
 from explorer.engine import Game
 from explorer.engine.dice import dice_weights
-from explorer.engine.search import Plan, SearchHooks, outcome_value, play_until
+from explorer.engine.search import Plan, SearchHooks, play_until
 from explorer.games.adventurers import encounter as X
 from explorer.games.adventurers.bots import AdventurersHeuristicBot, escape_odds
 from explorer.games.adventurers.common import Ctx
@@ -230,9 +230,7 @@ class AdventurersHooks(SearchHooks):
         last = FIRST_TURN + self.horizon  # whatever turn the plan has left the world in
         play_until(world, {}, rng, lambda w: w.state.turns > last)
 
-    def value(self, world: Game, seat: int, plan: Plan) -> Fraction:
-        if world.is_over:
-            return outcome_value(world, seat)
+    def standing(self, world: Game, seat: int) -> Fraction:
         return standing(world.state, seat)
 
 

@@ -10,7 +10,9 @@ A scenario is plain JSON-like data, so a scenario game saves and loads like any 
                   {"hand": ["Warbot"]}],
      "active": 0, "at": "turn", "top": ["Needler"], "discard": ["Medi-Kit"]}
 
-Followers are numbered 1, 2, ... in the order listed. ``at`` is where the active player
+Followers are numbered 1, 2, ... in the order listed, or take the ``number`` given (a game's
+own numbers, so a position's follower keeps its name; each number once), the others the
+smallest numbers left. ``at`` is where the active player
 starts: ``"turn"`` (the start of his turn) or ``"healing"`` (his Healing Phase). ``top``
 puts known cards on top of the deck, in order; ``discard`` fills the discard pile; ``deck``,
 when given, is the whole draw pile: every card named nowhere else goes to the discard pile.
@@ -37,7 +39,7 @@ from explorer.games.gamma_world.state import (
 
 STARTS = ("turn", "healing")
 _ENCLAVE_KEYS = {"hand", "followers", "locations"}
-_FOLLOWER_KEYS = {"kind", "damage", "cards"}
+_FOLLOWER_KEYS = {"kind", "damage", "cards", "number"}
 _CARD_KEYS = {"name", "damage", "uses"}
 _KEYS = {"enclaves", "active", "at", "top", "discard", "deck", "spent"}
 
@@ -49,6 +51,7 @@ class _Builder:
     def __init__(self, state: GammaState, data: GammaData) -> None:
         self.state = state
         self.data = data
+        self.numbers: list[tuple[Follower, int | None, str]] = []  # each number given, or None
 
     def take(self, name: Any, where: str, *types: str) -> str:
         take_card(self.state.deck, name, where)  # the state is thrown away on an error
@@ -77,8 +80,10 @@ class _Builder:
 
     def follower(self, value: Any, where: str) -> Follower:
         value = check_keys(value, _FOLLOWER_KEYS, where)
-        follower = Follower(self.state.next_follower)
-        self.state.next_follower += 1
+        follower = Follower(len(self.numbers) + 1)  # renumbered by :meth:`number` at the end
+        given = value.get("number")
+        self.numbers.append((follower, None if given is None else
+                             integer(given, f"{where}.number", 1, 10_000), where))
         for index, item in enumerate(listed(value.get("cards", []), f"{where}.cards")):
             follower.cards.append(self.attached(item, follower, f"{where}.cards[{index}]"))
         mutant = any(self.data.card(a.name).type == "Mutation" for a in follower.cards)
@@ -89,6 +94,21 @@ class _Builder:
         hits = E.follower_hits(self.data, follower)
         follower.damage = integer(value.get("damage", 0), f"{where}.damage", 0, hits - 1)
         return follower
+
+    def number(self) -> None:
+        """Give each follower its number: the one given, else the smallest left, in the order
+        listed (1, 2, ... when none is given); the next follower recruited takes the next."""
+        taken: dict[int, str] = {}
+        for _, given, where in self.numbers:
+            if given is not None:
+                if given in taken:
+                    raise ScenarioError(f"{where}.number: {given} is already the number of "
+                                        f"{taken[given]}")
+                taken[given] = where
+        free = (n for n in range(1, len(self.numbers) + len(taken) + 2) if n not in taken)
+        for follower, given, _ in self.numbers:
+            follower.number = given if given is not None else next(free)
+        self.state.next_follower = max((f.number for f, _, _ in self.numbers), default=0) + 1
 
     def enclave(self, seat: int, value: Any) -> None:
         where = f"scenario.enclaves[{seat}]"
@@ -117,6 +137,7 @@ def build_scenario(state: GammaState, data: GammaData, scenario: dict[str, Any])
         raise ScenarioError(f"scenario.enclaves must list {state.players} enclaves")
     for seat, value in enumerate(enclaves):
         build.enclave(seat, value)
+    build.number()
     state.active = integer(scenario.get("active", 0), "scenario.active", 0, state.players - 1)
     start = scenario.get("at", "turn")
     if start not in STARTS:

@@ -36,12 +36,10 @@ from fractions import Fraction
 from typing import Any
 
 from explorer.engine import Action, Game
-from explorer.engine.core import Game as CoreGame
-from explorer.engine.search import Plan, SearchHooks, outcome_value, play_until
+from explorer.engine.search import Plan, SearchHooks, play_until
 from explorer.games.gamma_world import enclave as E
 from explorer.games.gamma_world.data import GammaData
 from explorer.games.gamma_world.position import position
-from explorer.games.gamma_world.rules import GammaWorldRules
 from explorer.games.gamma_world.state import KINDS, PSH, Attached, Enclave, Follower, GammaState
 
 PLAN_STEPS = 2
@@ -55,27 +53,9 @@ comes last (it may end the plan: a card over the hand limit asks which card goes
 WEIGHTS = {"location": 60, "hand_location": 8, "hand_foe": 4, "hand_card": 2, "force": 4,
            "hits": 1, "ap": 8, "heal": 2}
 """:func:`standing`'s weights: a location controlled (a point of the score) above all."""
-NUMBERS = "follower_numbers"
-"""The key of a world's scenario that numbers its followers as the game does."""
 
 
 # ---- the world: a scenario of what the seat sees ---------------------------------------------
-
-_LAST_VIEW: list[Any] = [None, None, -1, -1, None]
-"""The last position asked for: game, its pending step, steps, seat (by identity: held here so
-none is reused) and the view. A search asks for the same one many times."""
-
-
-def view_of(game: Game, seat: int) -> dict[str, Any]:
-    """``position(game, seat)``, remembered while the game stays at the same step."""
-    last = _LAST_VIEW
-    if last[0] is game and last[1] is game.pending and last[2] == game.steps and \
-            last[3] == seat:
-        return last[4]
-    view = position(game, seat)
-    last[:] = [game, game.pending, game.steps, seat, view]
-    return view
-
 
 def _card(held: dict[str, Any]) -> dict[str, Any]:
     """A follower's card in the position as a scenario's."""
@@ -95,7 +75,7 @@ def _cards(follower: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _follower(follower: dict[str, Any]) -> dict[str, Any]:
-    return {"kind": follower["kind"], "damage": follower["damage"],
+    return {"number": follower["number"], "kind": follower["kind"], "damage": follower["damage"],
             "cards": [_card(c) for c in _cards(follower)]}
 
 
@@ -123,7 +103,7 @@ def scenario_for(game: Game, seat: int, rng: random.Random) -> dict[str, Any] | 
     """A scenario at the start of ``seat``'s turn made of its position, the cards it cannot see
     dealt with ``rng`` (the other hands and the discard pile under its top card; the rest is
     the deck); None where no scenario starts the same (:func:`fresh_turn`)."""
-    view = view_of(game, seat)
+    view = position(game, seat)
     data: GammaData = game.state._data  # the card set: public, never changes
     if not fresh_turn(view, data, seat):
         return None
@@ -159,27 +139,6 @@ def scenario_for(game: Game, seat: int, rng: random.Random) -> dict[str, Any] | 
     spent = [loc["name"] for s in view["seats"] for loc in s["locations"] if loc["spent"]]
     return {"enclaves": enclaves, "active": seat, "at": "turn", "top": top,
             "discard": discard, "spent": spent}
-
-
-class NumberedRules(GammaWorldRules):
-    """Gamma World's rules for a world: its scenario's followers take the numbers the game
-    gave them (:data:`NUMBERS`, in the order the scenario lists them), so an item action of
-    a plan names the same follower in the game and in the world."""
-
-    def new_state(self, players: int, options: dict[str, Any],
-                  scenario: dict[str, Any] | None) -> GammaState:
-        scenario = dict(scenario or {})
-        numbers = scenario.pop(NUMBERS, [])
-        state = super().new_state(players, options, scenario)
-        followers = [f for enclave in state.enclaves for f in enclave.followers]
-        for follower, number in zip(followers, numbers, strict=True):
-            follower.number = number
-        state.next_follower = max(numbers, default=0) + 1
-        return state
-
-
-WORLD_RULES = NumberedRules()
-"""The rules every world is played with."""
 
 
 # ---- the plans -------------------------------------------------------------------------------
@@ -228,7 +187,7 @@ def turn_plans(game: Game, seat: int) -> list[Plan]:
     """The plans of a fresh turn (module docstring): each event and Neutron Missile alone,
     ending the phase, and every run of up to :data:`PLAN_STEPS` paid actions in
     :data:`PAID_ORDER` (items on the followers of the heuristic bot's choice)."""
-    view = view_of(game, seat)
+    view = position(game, seat)
     data: GammaData = game.state._data
     actions = game.legal_actions()
     me = view["seats"][seat]
@@ -307,38 +266,13 @@ class GammaWorldHooks(SearchHooks):
     worlds = 4
     """Worlds per searched decision."""
 
-    def __init__(self) -> None:
-        self._dealt: dict[Any, tuple[dict[str, Any] | None, int]] = {}
-        self._dealt_for: dict[str, Any] | None = None
-
     def scenario(self, game: Game, seat: int, rng: random.Random) -> dict[str, Any] | None:
         """:func:`scenario_for`."""
         return scenario_for(game, seat, rng)
 
-    def world(self, game: Game, seat: int, rng: random.Random) -> Game | None:
-        """A world of :func:`scenario_for` played with :data:`WORLD_RULES` (the game's
-        follower numbers), a fresh seed from ``rng`` and the game's own options. The deal of
-        each ``rng`` is remembered while the position stays the same (every plan is played
-        in the same worlds)."""
-        view = view_of(game, seat)
-        if self._dealt_for is not view:
-            self._dealt, self._dealt_for = {}, view
-        key = rng.getstate()
-        found = self._dealt.get(key)
-        if found is None:
-            scenario = self.scenario(game, seat, rng)
-            if scenario is not None:
-                numbers = [f["number"] for s in view["seats"] for f in s["followers"]]
-                scenario = {**scenario, NUMBERS: numbers}
-            found = self._dealt[key] = (scenario, rng.getrandbits(63))
-        scenario, seed = found
-        if scenario is None:
-            return None
-        return CoreGame(WORLD_RULES, game.players, seed, dict(game.options), scenario)
-
     def plans(self, game: Game, seat: int) -> list[Plan] | None:
         """:func:`turn_plans` at a fresh turn (:func:`fresh_turn`); None elsewhere."""
-        if not fresh_turn(view_of(game, seat), game.state._data, seat):
+        if not fresh_turn(position(game, seat), game.state._data, seat):
             return None
         plans = turn_plans(game, seat)
         return plans if len(plans) > 1 else None
@@ -348,10 +282,7 @@ class GammaWorldHooks(SearchHooks):
         state: GammaState = world.state  # a world starts at its turn 1: the seat's
         play_until(world, {}, rng, lambda w: state.turn > HORIZON)
 
-    def value(self, world: Game, seat: int, plan: Plan) -> Fraction:
-        """The game's outcome once over, else :func:`standing`."""
-        if world.is_over:
-            return outcome_value(world, seat)
+    def standing(self, world: Game, seat: int) -> Fraction:
         return standing(world.state, seat)
 
 

@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Any
 
 from explorer.engine import Action, Game
-from explorer.engine.search import Plan, SearchHooks, outcome_value, play_until
+from explorer.engine.search import Plan, SearchHooks, play_until
 from explorer.games.rat_king import turn as T
 from explorer.games.rat_king.bots import RatKingHeuristicBot
 from explorer.games.rat_king.common import Ctx
@@ -196,10 +196,7 @@ class RatKingHooks(SearchHooks):
 
         play_until(world, {}, rng, done)
 
-    def value(self, world: Game, seat: int, plan: Plan) -> Fraction:
-        """:func:`outcome_value` once the world is over, else :func:`standing`."""
-        if world.is_over:
-            return outcome_value(world, seat)
+    def standing(self, world: Game, seat: int) -> Fraction:
         return standing(world.state, seat)
 
 

@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from explorer.engine import Game
-from explorer.engine.search import Plan, SearchHooks, follow, outcome_value
+from explorer.engine.search import Plan, SearchHooks, follow
 from explorer.errors import TooMuchWork
 from explorer.games.riftforce.bots import SEARCH_LIMIT, value
 from explorer.games.riftforce.position import position
@@ -118,22 +118,22 @@ class RiftforceHooks(SearchHooks):
             world.step()
 
     def value(self, world: Game, seat: int, plan: Plan) -> Fraction | None:
-        if world.is_over:
-            return outcome_value(world, seat)
-        if world.current_player == seat:  # the plan did not end the turn: no reply to play
-            return standing(world.state, seat)
-        try:
-            replies = best_actions(world, limit=REPLY_LIMIT)
-        except TooMuchWork:
-            return None  # this world's reply is too big to weigh: the other worlds decide
-        if replies:
-            follow(world, 1 - seat, reply(replies).choices)
-            while world.is_chance:  # the reply's draws
-                world.step()
-        if world.is_over:
-            return outcome_value(world, seat)
-        return standing(world.state, seat)
+        """The other player's reply (:func:`reply`) is played first, unless the game is over
+        or the plan left the seat still to act; then the engine's value (the outcome, or
+        :meth:`standing`)."""
+        if not world.is_over and world.current_player != seat:
+            try:
+                replies = best_actions(world, limit=REPLY_LIMIT)
+            except TooMuchWork:
+                return None  # this world's reply is too big to weigh: the other worlds decide
+            if replies:
+                follow(world, 1 - seat, reply(replies).choices)
+                while world.is_chance:  # the reply's draws
+                    world.step()
+        return super().value(world, seat, plan)
 
+    def standing(self, world: Game, seat: int) -> Fraction:
+        return standing(world.state, seat)
 
 def reply(candidates: list[Candidate]) -> Candidate:
     """The complete action the heuristic bot values most (ties: the finder's order)."""

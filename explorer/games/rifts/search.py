@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from explorer.engine import Game
-from explorer.engine.search import Plan, SearchHooks, outcome_value, play_until
+from explorer.engine.search import Plan, SearchHooks, play_until
 from explorer.games.rifts import party as P
 from explorer.games.rifts.data import RiftsData
 from explorer.games.rifts.position import TABLES, position
@@ -163,9 +163,7 @@ class RiftsHooks(SearchHooks):
 
         play_until(world, {}, rng, done)
 
-    def value(self, world: Game, seat: int, plan: Plan) -> Fraction:
-        if world.is_over:
-            return outcome_value(world, seat)
+    def standing(self, world: Game, seat: int) -> Fraction:
         return party_value(world.state, seat)
 
 
