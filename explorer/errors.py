@@ -91,6 +91,11 @@ class TooMuchWork(ExplorerError, RuntimeError):
     finder on a crowded board); nothing is changed."""
 
 
+class RunawayStep(ExplorerError, RuntimeError):
+    """A step whose rules ran on without stopping for a decision or a chance (a loop in a
+    game's rules: a bug, not a position); the game is left as it was before the step."""
+
+
 def command_status(work: Callable[[], object], prog: str | None = None) -> int:
     """Run a command line's ``work``: 0 when it returns, 2 when it raises an
     :class:`ExplorerError`, whose message goes to stderr as ``"[prog: ]error: ..."`` (no

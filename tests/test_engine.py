@@ -14,8 +14,8 @@ import pytest
 import explorer
 from explorer.engine import Action, Chance, Decision, Game, GameState, LogEntry, Outcome, Rules
 from explorer.engine.bots import RandomBot, play
-from explorer.engine.core import load_game
-from explorer.errors import IllegalAction, SavedGameError
+from explorer.engine.core import MAX_LINES_PER_STEP, load_game
+from explorer.errors import IllegalAction, RunawayStep, SavedGameError
 
 D6 = Chance(tuple(Outcome("roll", (n,), str(n)) for n in range(1, 7)), (1,) * 6, "d6")
 COIN = Chance((Outcome("coin", ("heads",), "heads"), Outcome("coin", ("tails",), "tails")),
@@ -33,6 +33,7 @@ class Race(Rules):
     game_id = "race"
     title = "Race to 10"
     boom = False  # a rules bug to switch on in one test
+    loop = False  # another: a rule that never stops for a decision or a chance
 
     def new_state(self, players, options, scenario):
         state = RaceState(players)
@@ -54,6 +55,8 @@ class Race(Rules):
                 outcome = yield COIN
                 if self.boom:
                     raise RuntimeError("a bug in the rules")
+                for _ in range(2 * MAX_LINES_PER_STEP if self.loop else 0):
+                    state.note("the coin rolls on")  # (bounded: without the guard it ends)
                 state.score[player] += 5 if outcome.value == "heads" else 0
             state.note(f"score {state.score[player]}", player)
             state.turn += 1
@@ -128,6 +131,22 @@ def test_a_failing_rule_leaves_the_game_as_it_was() -> None:
     with pytest.raises(RuntimeError, match="a bug in the rules"):
         g.step()
     assert g.snapshot() == before
+
+
+def test_a_step_that_never_stops_is_refused_and_the_game_is_left_as_it_was() -> None:
+    """A rule looping without a decision or a chance (as Rifts did before ruling rifts-92)
+    would grow the log without end; the engine stops it at MAX_LINES_PER_STEP lines."""
+    g = game()
+    g.rules.loop = True
+    g.step(Action("flip"))
+    before, lines = g.snapshot(), len(g.log)
+    with pytest.raises(RunawayStep, match=f"one step at turn.resolve logged "
+                                          f"{MAX_LINES_PER_STEP:,} lines"):
+        g.step(Outcome("coin", ("tails",)))
+    assert g.snapshot() == before and len(g.log) == lines
+    g.rules.loop = False
+    g.step(Outcome("coin", ("tails",)))  # the same step, once the rule stops, plays on
+    assert g.current_player == 1
 
 
 def test_undo_after_every_step_restores_the_exact_prior_state() -> None:

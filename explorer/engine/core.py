@@ -26,7 +26,7 @@ from itertools import accumulate
 from types import MemberDescriptorType
 from typing import Any, ClassVar, TypeVar
 
-from explorer.errors import ExplorerError, IllegalAction, SavedGameError
+from explorer.errors import ExplorerError, IllegalAction, RunawayStep, SavedGameError
 
 SAVE_FORMAT = "card-rules-explorer/game"
 SAVE_VERSION = 1
@@ -273,6 +273,13 @@ class _LogLine:
 _new_object = object.__new__
 
 
+MAX_LINES_PER_STEP = 50_000
+"""A step that logs this many lines runs on without stopping (:class:`RunawayStep`): a real
+step logs a handful."""
+_RUNAWAY_CHECK = 4_096
+"""The log is checked for a runaway step every this many lines (a check costs one index)."""
+
+
 class GameState:
     """Base of every game's state: the phase, the log, and whose seat is which.
 
@@ -308,7 +315,12 @@ class GameState:
         entry.hidden = hidden
         entry.event = event
         entry.__class__ = LogEntry
-        self.log.append(entry)
+        log = self.log
+        log.append(entry)
+        if not len(log) % _RUNAWAY_CHECK and len(log) >= MAX_LINES_PER_STEP and \
+                log[-MAX_LINES_PER_STEP].step == self.step:
+            raise RunawayStep(f"one step at {self.phase} logged {MAX_LINES_PER_STEP:,} lines "
+                              "without a decision or a chance: the rules loop here")
 
     def snapshot(self) -> dict[str, Any]:
         """Everything in the state as plain data (lists, dicts, numbers, text); attributes
