@@ -21,13 +21,7 @@ from explorer.simulation import simulate
 pytestmark = pytest.mark.strength
 
 
-RIFTS_NOT_YET = pytest.mark.xfail(
-    strict=True, reason="issue #14, open: in Rifts the search bot is at best a little stronger "
-    "than the heuristic bot (54% of 300 games, 59% of 219) and failed this case on 2026-12-01")
-
-
-@pytest.mark.parametrize("game_id, games", [pytest.param("rifts", 150, marks=RIFTS_NOT_YET),
-                                            ("riftforce", 80)])
+@pytest.mark.parametrize("game_id, games", [("rifts", 150), ("riftforce", 80)])
 def test_search_beats_the_heuristic_bot(game_id: str, games: int) -> None:
     wins = played = 0
     for order in (["search", "heuristic"], ["heuristic", "search"]):
