@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   := 127.0.0.1
 PORT   := 8866
 
-.PHONY: serve lab test stress strength venv test-deps chromium data golden balance lint clean
+.PHONY: serve lab test stress strength fuzz venv test-deps chromium data golden balance lint clean
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ stress: test-deps
 ## The search bot against the heuristic bot in Rifts and Riftforce (long: see the README)
 strength: test-deps
 	$(PY) -m pytest -m strength
+
+## Stateful fuzzing of the five games, the long profile (thousands of examples a game)
+fuzz: test-deps
+	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest -n 2 tests/test_fuzz.py
 
 chromium:
 	@if command -v chromium >/dev/null 2>&1; then :; \

@@ -29,7 +29,10 @@ from typing import Any, ClassVar, TypeVar
 from explorer.errors import ExplorerError, IllegalAction, RunawayStep, SavedGameError
 
 SAVE_FORMAT = "card-rules-explorer/game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""Version 2 adds a ``checksum`` of the save's content, so an edited or damaged save (steps
+reordered, a number changed) is refused; version 1 saves (no checksum) still load."""
+_SAVE_FIELDS = ("game", "players", "seed", "options", "scenario", "steps", "redo", "rng")
 
 _Frozen = TypeVar("_Frozen", bound=type)
 
@@ -608,12 +611,13 @@ class Game:
             return [{"chance": chance, "index": index, "sampled": sampled, "text": text}
                     for chance, index, sampled, text in records]
 
-        return json.dumps({
-            "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
-            "players": self.players, "seed": self.seed, "options": self.options,
-            "scenario": self.scenario, "steps": inputs(self._inputs),
+        content = {
+            "game": self.game_id, "players": self.players, "seed": self.seed,
+            "options": self.options, "scenario": self.scenario, "steps": inputs(self._inputs),
             "redo": inputs(self._redo), "rng": _digest(self.rng.getstate()),
-        }, indent=1)
+        }
+        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, **content,
+                           "checksum": _checksum(content)}, indent=1)
 
     # ---- internals -------------------------------------------------------------------------
 
@@ -724,6 +728,12 @@ def _digest(value: Any) -> str:
     return hashlib.sha256(repr(value).encode()).hexdigest()[:16]
 
 
+def _checksum(content: dict[str, Any]) -> str:
+    """A save's checksum: a digest of its content as canonical JSON."""
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
 # ---- the registry of games -------------------------------------------------------------------
 
 _RULES: dict[str, Callable[[], Rules]] = {}
@@ -777,9 +787,14 @@ def load_game(text: str) -> Game:
         raise SavedGameError(f"a saved game must be JSON text ({error})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SavedGameError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
-    if data.get("version") != SAVE_VERSION:
-        raise SavedGameError(f"saved game version {data.get('version')!r} is not supported "
-                             f"(this is version {SAVE_VERSION})")
+    version = data.get("version")
+    if version not in (1, SAVE_VERSION) or isinstance(version, bool):
+        raise SavedGameError(f"saved game version {version!r} is not supported "
+                             f"(this is version {SAVE_VERSION}; version 1 saves load too)")
+    known = {"format", "version", *_SAVE_FIELDS} | ({"checksum"} if version == 2 else set())
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise SavedGameError(f"saved game has unknown field {unknown[0]!r}")
     for key, kind in (("game", str), ("players", int), ("seed", int), ("options", dict),
                       ("steps", list), ("redo", list), ("rng", str)):
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
@@ -801,6 +816,10 @@ def load_game(text: str) -> Game:
     if _digest(game.rng.getstate()) != data["rng"]:
         raise SavedGameError("the random generator does not come back to its saved state: "
                              "the save was edited or made by other rules")
+    if version == 2 and data.get("checksum") != _checksum(
+            {key: data.get(key) for key in _SAVE_FIELDS}):
+        raise SavedGameError("the saved game's checksum does not match its content: the save "
+                             "was edited or damaged")
     return game
 
 

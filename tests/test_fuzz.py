@@ -1,0 +1,197 @@
+"""Stateful fuzzing of all five games (issue #15): hypothesis drives each game through the
+engine contract with rules a curious player (or a buggy page) could follow, and checks the
+invariants after every one.
+
+Rules: take a legal action, force any chance outcome, sample one, play on a run of steps with
+a seeded random bot (to reach the middle and the end of games), undo, redo, save and load,
+try an illegal action, and restart from a scenario made of a seat's position (the search
+bot's worlds: :meth:`explorer.engine.search.SearchHooks.world`). Invariants after every rule:
+the game's own invariants (``explorer.games.<game>.invariants.check``), every chance step's
+outcomes exact Fractions above 0 summing to 1, a legal action at every decision until the
+end, and ``load_game(to_json())`` equal to the game. An illegal action must raise
+:class:`~explorer.errors.IllegalAction` and change nothing; undo must give back the position
+before the step, redo the one after.
+
+``make test`` runs the quick profile (``HYPOTHESIS_PROFILE`` unset: a few examples per game);
+``make fuzz`` the long one (``HYPOTHESIS_PROFILE=fuzz``: thousands per game, README).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+import explorer
+from explorer.engine import Action, Game, Outcome
+from explorer.engine.bots import RandomBot
+from explorer.engine.core import rules_for
+from explorer.engine.search import hooks_for
+from explorer.errors import IllegalAction
+from explorer.games import GAMES
+
+PROFILES = {
+    "quick": {"max_examples": 4, "stateful_step_count": 25},
+    "fuzz": {"max_examples": 1000, "stateful_step_count": 60},
+}
+"""Examples per game and rules per example of each profile."""
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "quick")
+if PROFILE not in PROFILES:
+    raise pytest.UsageError(f"HYPOTHESIS_PROFILE must be one of {', '.join(PROFILES)}; "
+                            f"found {PROFILE!r}")
+RUN = 200
+"""The most steps one "play on" rule takes."""
+
+
+def _check_invariants(game: Game) -> None:
+    module = importlib.import_module(f"explorer.games.{game.game_id}.invariants")
+    module.check(game.state, game.state._data)
+
+
+class GameMachine(RuleBasedStateMachine):
+    """One game of ``game_id`` driven by hypothesis (a subclass per game sets it)."""
+
+    game_id = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Game | None = None
+
+    @initialize(seed=st.integers(0, 2**63 - 1), data=st.data())
+    def start(self, seed: int, data: st.DataObject) -> None:
+        counts = rules_for(self.game_id).player_counts({})
+        players = data.draw(st.sampled_from(counts), label="players")
+        self.game = explorer.new_game(self.game_id, players=players, seed=seed)
+
+    # ---- the rules ----------------------------------------------------------------------
+
+    @precondition(lambda self: not self.game.is_over and not self.game.is_chance)
+    @rule(data=st.data())
+    def take_a_legal_action(self, data: st.DataObject) -> None:
+        action = data.draw(st.sampled_from(self.game.legal_actions()), label="action")
+        self._step_and_undo(action)
+
+    @precondition(lambda self: self.game.is_chance)
+    @rule(data=st.data())
+    def force_a_chance_outcome(self, data: st.DataObject) -> None:
+        outcomes = [o for o, _ in self.game.chance_outcomes()]
+        self._step_and_undo(data.draw(st.sampled_from(outcomes), label="outcome"))
+
+    @precondition(lambda self: self.game.is_chance)
+    @rule()
+    def sample_a_chance_outcome(self) -> None:
+        self._step_and_undo(None)
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(steps=st.integers(1, RUN), seed=st.integers(0, 2**32 - 1))
+    def play_on(self, steps: int, seed: int) -> None:
+        bot = RandomBot(seed)
+        for _ in range(steps):
+            if self.game.is_over:
+                break
+            self.game.step(None if self.game.is_chance else bot.choose(self.game))
+
+    @precondition(lambda self: self.game.can_undo)
+    @rule()
+    def undo_and_redo(self) -> None:
+        after = self.game.snapshot()
+        self.game.undo()
+        before = self.game.snapshot()
+        self.game.redo()
+        assert self.game.snapshot() == after
+        self.game.undo()
+        assert self.game.snapshot() == before
+
+    @precondition(lambda self: self.game.can_redo)
+    @rule()
+    def redo(self) -> None:
+        self.game.redo()
+
+    @rule()
+    def save_and_load(self) -> None:
+        loaded = explorer.load_game(self.game.to_json())
+        assert loaded.snapshot() == self.game.snapshot()
+        self.game = loaded
+
+    @rule(kind=st.sampled_from(["unknown action", "outcome at a decision",
+                                "action at a chance", "nothing at a decision",
+                                "wrong outcome"]))
+    def try_an_illegal_step(self, kind: str) -> None:
+        game = self.game
+        before = game.snapshot()
+        if game.is_over:
+            attempt = Action("fuzz")
+        elif game.is_chance:
+            attempt = Action("fuzz") if kind != "wrong outcome" else Outcome("fuzz", (-1,))
+        elif kind == "outcome at a decision":
+            attempt = Outcome("fuzz", (1,))
+        elif kind == "nothing at a decision":
+            attempt = None
+        else:
+            attempt = Action("fuzz", ("no such choice",))
+        with pytest.raises(IllegalAction):
+            game.step(attempt)
+        assert game.snapshot() == before
+
+    @precondition(lambda self: not self.game.is_over and not self.game.is_chance)
+    @rule(seed=st.integers(0, 2**32 - 1))
+    def restart_from_a_scenario(self, seed: int) -> None:
+        """A new game from a scenario of the seat's position (where one can start)."""
+        world = hooks_for(self.game_id).world(self.game, self.game.current_player,
+                                              random.Random(seed))
+        if world is not None:
+            self.game = world
+
+    def _step_and_undo(self, choice: Action | Outcome | None) -> None:
+        """Take the step; undo gives back the position before it, redo the one after."""
+        before = self.game.snapshot()
+        self.game.step(choice)
+        after = self.game.snapshot()
+        self.game.undo()
+        assert self.game.snapshot() == before
+        self.game.redo()
+        assert self.game.snapshot() == after
+
+    # ---- the invariants -----------------------------------------------------------------
+
+    @invariant()
+    def the_game_is_consistent(self) -> None:
+        if self.game is None:
+            return
+        game = self.game
+        _check_invariants(game)
+        if game.is_over:
+            assert game.current_player is None and not game.legal_actions()
+        elif game.is_chance:
+            odds = [p for _, p in game.chance_outcomes()]
+            assert all(isinstance(p, Fraction) and p > 0 for p in odds)
+            assert sum(odds) == 1
+        else:
+            assert game.legal_actions(), f"no legal action at {game.phase}"
+        assert explorer.load_game(game.to_json()).snapshot() == game.snapshot()
+
+
+def _machine(game_id: str) -> type[GameMachine]:
+    machine = type(f"{game_id.title().replace('_', '')}Machine", (GameMachine,),
+                   {"game_id": game_id})
+    machine.TestCase.settings = settings(
+        deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=PROFILE == "quick",
+        **PROFILES[PROFILE])
+    return machine
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_stateful_fuzz(game_id: str) -> None:
+    _machine(game_id).TestCase().runTest()
