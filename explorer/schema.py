@@ -88,6 +88,9 @@ class Table:
     ability_column: str | None = None
     stats: tuple[str, ...] = ()
     checks: tuple[TableCheck, ...] = field(default=(), compare=False)
+    max_rows: int = 2_000
+    """The most rows a file of this table may have (a deck of the seeds has at most a few
+    hundred cards); more is refused before any row is read."""
 
     def __post_init__(self) -> None:
         names = [c.name for c in self.columns]
@@ -248,8 +251,43 @@ def check_unique(
         seen[key] = index
 
 
+MAX_FILE_BYTES = 4 * 2**20
+"""The largest Parquet file a table is read from (the shipped tables are a few KB)."""
+MAX_TABLE_BYTES = 16 * 2**20
+"""The most bytes a table may hold uncompressed, by its Parquet footer."""
+
+
+def check_parquet_size(table: Table, path: Path) -> None:
+    """Refuse a file too big for a table before any row is read: its bytes, then its rows and
+    uncompressed bytes as its Parquet footer declares them (a 20-million-row file of a few
+    hundred KB is refused here in milliseconds, not turned into rows)."""
+    import pyarrow.parquet as pq  # only here: reading the footer needs nothing else of Arrow
+
+    try:
+        size = path.stat().st_size
+    except OSError as error:
+        raise CardDataError(f"cannot be read ({error.strerror or error})", file=path) from None
+    if size > MAX_FILE_BYTES:
+        raise CardDataError(f"is {size:,} bytes, over the {MAX_FILE_BYTES:,} a table may be",
+                            file=path)
+    try:
+        meta = pq.read_metadata(path)
+    except Exception as error:  # pyarrow raises several kinds for files that are not Parquet
+        raise CardDataError(f"cannot be read as Parquet ({type(error).__name__}: {error})",
+                            file=path) from None
+    if meta.num_rows > table.max_rows:
+        raise CardDataError(f"has {meta.num_rows:,} rows, over the {table.max_rows:,} table "
+                            f"{table.name!r} may have", file=path)
+    unpacked = sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
+    if unpacked > MAX_TABLE_BYTES:
+        raise CardDataError(f"holds {unpacked:,} bytes uncompressed, over the "
+                            f"{MAX_TABLE_BYTES:,} a table may hold", file=path)
+
+
 def frame_from_parquet(table: Table, path: Path) -> pl.DataFrame:
-    """Read a Parquet file and validate it against ``table`` (see :func:`frame_from_rows`)."""
+    """Read a Parquet file and validate it against ``table`` (see :func:`frame_from_rows`),
+    once :func:`check_parquet_size` has found it small enough."""
+    check_parquet_size(table, path)
     try:
         raw = pl.read_parquet(path)
     except Exception as error:  # polars raises several kinds for unreadable files
