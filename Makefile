@@ -28,7 +28,7 @@ test-deps: $(VENV)/.test chromium
 ## Serve the dashboards with Voila on http://127.0.0.1:8866
 serve: $(VENV)/.base
 	@echo "Serving the dashboards at http://$(HOST):$(PORT)/ (start at http://$(HOST):$(PORT)/voila/render/index.ipynb)"
-	$(VENV)/bin/voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --no-browser
+	$(PY) -m explorer.serve voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --no-browser
 
 ## Open notebooks/ in JupyterLab on http://127.0.0.1:8888/lab (the same widgets and charts)
 lab: $(VENV)/.base

@@ -10,6 +10,7 @@ browser test starts the same with :func:`running_lab`.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import socket
@@ -25,7 +26,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Integer
 
 from explorer.errors import ExplorerError
 
@@ -53,6 +56,57 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
     """
 
     _shutting: ClassVar[set[asyncio.Future]] = set()
+
+    max_kernels = Integer(40, config=True, help="The most kernels viewers may hold at once "
+                          "(past it a new viewer is told the server is full)")
+    max_kernels_per_client = Integer(6, config=True, help="The most kernels one client "
+                                     "address may hold at once, pages being drawn included")
+    cull_connected_timeout = Integer(1800, config=True, help="Seconds of inactivity after "
+                                     "which a kernel is culled even with a socket open to it "
+                                     "(0: never)")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.owners: dict[str, str] = {}  # kernel id -> the client address it was drawn for
+        self.drawing: dict[str, int] = {}  # client address -> pages being drawn for it now
+
+    def held(self, client: str | None = None) -> int:
+        """Kernels handed to viewers (not waiting in a pool), with the pages being drawn: in
+        all, or for one ``client`` address."""
+        if client is not None:
+            alive = sum(1 for k, c in self.owners.items() if c == client and k in self._kernels)
+            return alive + self.drawing.get(client, 0)
+        pooled = {kernel_id for _, _, kernel_id in self._pooled()}
+        return len([k for k in self._kernels if k not in pooled]) + sum(self.drawing.values())
+
+    def full_for(self, client: str) -> str | None:
+        """Why a new page for ``client`` would be one too many (None: it may have one)."""
+        if self.held() >= self.max_kernels:
+            return f"all {self.max_kernels} places are taken"
+        if self.held(client) >= self.max_kernels_per_client:
+            return f"your address holds {self.max_kernels_per_client} pages already"
+        return None
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        self.owners.pop(kernel_id, None)
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter's culling (kernels with no socket open, after ``cull_idle_timeout``), and
+        kernels with a socket open but no traffic after ``cull_connected_timeout``."""
+        await super().cull_kernel_if_idle(kernel_id)
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None or not self.cull_connected_timeout or \
+                not self._kernel_connections.get(kernel_id, 0):
+            return
+        if kernel_id in {pooled for _, _, pooled in self._pooled()}:
+            return
+        idle = datetime.now(UTC) - kernel.last_activity
+        if idle.total_seconds() > self.cull_connected_timeout and \
+                getattr(kernel, "execution_state", None) != "busy":
+            self.log.warning("Culling kernel %s: a socket is open but nothing happened for "
+                             "%d s", kernel_id, idle.total_seconds())
+            await self.shutdown_kernel(kernel_id)
 
     def _pooled(self) -> Iterator[tuple[str, Any, str]]:
         """Each preheated kernel waiting in a pool: (notebook, pool item, kernel id)."""
@@ -111,6 +165,202 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             self.log.warning("Could not shut down restarted kernel %s: %s", kernel_id, error)
 
 
+CLIENT_MESSAGES = frozenset({"comm_open", "comm_msg", "comm_close", "comm_info_request",
+                             "kernel_info_request"})
+"""What a viewer's page may send its kernel (Voila allows ``shutdown_request`` too: dropped)."""
+CLIENT_COMMS = frozenset({"jupyter.widget.control"})
+"""The comms a page may open itself (ipywidgets asks the kernel for its widgets' states on
+one); every widget is the kernel's own: a client opening a ``jupyter.widget`` is refused."""
+MAX_CLIENT_MESSAGE = 6 * 2**20
+"""The largest message a page may send (a card set upload is at most 4 MB)."""
+
+
+class ViewerChannels(ZMQChannelsWebsocketConnection):
+    """The websocket between a viewer's page and its kernel, filtered both ways on top of
+    Voila's own list (``voila.json`` names this class).
+
+    From the page, only :data:`CLIENT_MESSAGES` pass, a ``comm_open`` only for
+    :data:`CLIENT_COMMS`, a ``comm_info_request`` only in its plain form, and nothing over
+    :data:`MAX_CLIENT_MESSAGE`. To the page, no traceback ever goes: ``error`` messages, the
+    ``stderr`` stream and replies with an error status are dropped (and logged on the server).
+    """
+
+    def handle_incoming_message(self, incoming_msg: Any) -> None:
+        why = self._refusal(incoming_msg)
+        if why is not None:
+            self.log.warning("Dropped a message from a viewer of kernel %s: %s",
+                             self.kernel_id, why)
+            return
+        super().handle_incoming_message(incoming_msg)
+
+    def _refusal(self, incoming_msg: Any) -> str | None:
+        """Why an incoming message is dropped (None: it passes)."""
+        if len(incoming_msg) > MAX_CLIENT_MESSAGE:
+            return f"{len(incoming_msg):,} bytes, over {MAX_CLIENT_MESSAGE:,}"
+        try:
+            header, content = self._header_and_content(incoming_msg)
+        except Exception:  # whatever the bytes are, they are not a message
+            return "not a kernel message"
+        kind = header.get("msg_type") if isinstance(header, dict) else None
+        if kind not in CLIENT_MESSAGES:
+            return f"a {str(kind)[:40]!r} message is not allowed"
+        if kind in {"comm_open", "comm_msg", "comm_close", "comm_info_request"} and \
+                not isinstance(content, dict):
+            return f"a {kind} without content"
+        if kind == "comm_open" and content.get("target_name") not in CLIENT_COMMS:
+            return f"a page may not open a {str(content.get('target_name'))[:40]!r} comm"
+        if kind in {"comm_open", "comm_msg", "comm_close"} and \
+                not isinstance(content.get("comm_id"), str):
+            return f"a {kind} without a comm id"
+        if kind == "comm_info_request" and not (
+                set(content) <= {"target_name"}
+                and isinstance(content.get("target_name", ""), str)):
+            return "a comm_info_request of another form"
+        return None
+
+    def _header_and_content(self, incoming_msg: Any) -> tuple[Any, Any]:
+        """The header and content of a message from the page, in either protocol."""
+        if self.subprotocol == "v1.kernel.websocket.jupyter.org":
+            from jupyter_server.services.kernels.connection.base import (
+                deserialize_msg_from_ws_v1,
+            )
+
+            _, parts = deserialize_msg_from_ws_v1(incoming_msg)
+            return self.session.unpack(parts[0]), self.session.unpack(parts[3])
+        if isinstance(incoming_msg, bytes):
+            from jupyter_server.services.kernels.connection.base import (
+                deserialize_binary_message,
+            )
+
+            msg = deserialize_binary_message(incoming_msg)
+        else:
+            msg = json.loads(incoming_msg)
+        return msg.get("header"), msg.get("content")
+
+    def handle_outgoing_message(self, stream: str, outgoing_msg: list[Any]) -> None:
+        try:
+            _, parts = self.session.feed_identities(outgoing_msg)
+            header = self.session.unpack(parts[1])
+            kind = header.get("msg_type", "")
+            if kind == "error" or kind == "stream" or kind.endswith("_reply"):
+                content = self.session.unpack(parts[4])
+                if kind == "error" or (kind == "stream" and content.get("name") == "stderr") \
+                        or (kind.endswith("_reply") and content.get("status") == "error"):
+                    self.log.warning("Kept from a viewer of kernel %s: %s %s", self.kernel_id,
+                                     kind, str(content)[:2000])
+                    return
+        except Exception:  # a message this check cannot read goes as Jupyter sends it
+            pass
+        super().handle_outgoing_message(stream, outgoing_msg)
+
+
+FULL_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="60">
+<title>The server is full</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36em; margin: 4em auto">
+<h1>The server is full</h1>
+<p>Every place for a page is taken right now ({why}). Please try again in a minute: this
+page reloads by itself.</p></body></html>
+"""
+"""The page a viewer past the kernel caps gets (status 503, Retry-After 60)."""
+
+
+class _Recorder:
+    """A page handler's view of the kernel manager: records which client each kernel it hands
+    out is for (:attr:`PoolAwareKernelManager.owners`)."""
+
+    def __init__(self, manager: Any, client: str) -> None:
+        self._manager = manager
+        self._client = client
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        found = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._own(found[2])
+        return found
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        started = self._manager.start_kernel(*args, **kwargs)
+        kernel_id = await started if asyncio.iscoroutine(started) else started
+        self._own(kernel_id)
+        return kernel_id
+
+    def _own(self, kernel_id: str) -> None:
+        owners = getattr(self._manager, "owners", None)
+        if owners is not None:
+            owners[kernel_id] = self._client
+
+
+def page_handler() -> type:
+    """Voila's page handler with the public server's limits (a class made on first use, so
+    importing this module does not import Voila)."""
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    class PublicPageHandler(TornadoVoilaHandler):
+        """A notebook page for one viewer: a query string is dropped (a redirect to the bare
+        page, so every page comes out of the preheated pool), and past the kernel caps
+        (:meth:`PoolAwareKernelManager.full_for`) the viewer gets :data:`FULL_PAGE`. The page
+        gets the ``_xsrf`` cookie, which Voila's own page sends when it is closed to shut its
+        kernel down (without it the call was refused and the kernel lived on until culled)."""
+
+        @property
+        def kernel_manager(self) -> Any:
+            return _Recorder(self.settings["kernel_manager"], self._client())
+
+        def _client(self) -> str:
+            return self.request.remote_ip or "unknown"
+
+        async def get(self, path: str | None = None) -> None:
+            if self.request.query:
+                self.redirect(self.request.path)
+                return
+            manager = self.settings["kernel_manager"]
+            client = self._client()
+            why = manager.full_for(client) if hasattr(manager, "full_for") else None
+            if why is not None:
+                self.log.warning("Refused a page to %s: %s", client, why)
+                self.set_status(503)
+                self.set_header("Retry-After", "60")
+                self.set_header("Content-Type", "text/html")
+                self.finish(FULL_PAGE.format(why=why))
+                return
+            self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown call sends
+            drawing = getattr(manager, "drawing", {})
+            drawing[client] = drawing.get(client, 0) + 1
+            try:
+                await super().get(path)
+            finally:
+                drawing[client] -= 1
+                if not drawing[client]:
+                    del drawing[client]
+
+    return PublicPageHandler
+
+
+def public_voila() -> type:
+    """Voila with :func:`page_handler` in place of its own page handler."""
+    from voila.app import Voila
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    handler = page_handler()
+
+    class PublicVoila(Voila):
+        """``voila`` for a public server (``make serve``; see docs/hosting.md)."""
+
+        def init_handlers(self) -> list:
+            return [(entry[0], handler, *entry[2:]) if entry[1] is TornadoVoilaHandler
+                    else entry for entry in super().init_handlers()]
+
+    return PublicVoila
+
+
+def voila_main(argv: list[str]) -> None:
+    """``python -m explorer.serve voila ARGS``: Voila with the public server's limits."""
+    public_voila().launch_instance(argv)
+
+
 def chromium() -> str:
     """The path of Debian's Chromium, or an error saying how to install it."""
     path = shutil.which("chromium") or "/usr/bin/chromium"
@@ -131,18 +381,21 @@ def free_port() -> int:
 def running_voila(notebooks: str = "notebooks/", port: int | None = None,
                   extra: tuple[str, ...] = (), timeout: float = 60,
                   log_path: Path | None = None, cwd: Path = ROOT) -> Iterator[str]:
-    """Run ``voila notebooks/`` from the repository root; yield its base URL; stop it after.
+    """Run ``voila notebooks/`` from the repository root (the public server's Voila:
+    :func:`voila_main`); yield its base URL; stop it after.
 
     Voila's output goes to ``log_path`` when given (kept after), else to a temporary file.
-    ``cwd`` another folder: Voila run from there, without the project's ``voila.json`` (the
-    benchmarks' stock Voila).
+    ``cwd`` another folder: Voila run from there; the public server's Voila if that folder
+    holds a ``voila.json``, else the stock ``voila`` (the benchmarks' bare Voila).
     """
     port = free_port() if port is None else port
-    voila = Path(sys.executable).with_name("voila")
+    public = (cwd / "voila.json").exists()  # the project's configuration: its server
+    voila = [sys.executable, "-m", "explorer.serve", "voila"] if public else \
+        [str(Path(sys.executable).with_name("voila"))]
     opened = open(log_path, "w+", encoding="utf-8") if log_path else tempfile.TemporaryFile("w+")
     with opened as log:
         server = subprocess.Popen(
-            [str(voila), notebooks, f"--port={port}", "--no-browser", *extra],
+            [*voila, notebooks, f"--port={port}", "--no-browser", *extra],
             cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
         url = f"http://127.0.0.1:{port}"
@@ -225,6 +478,9 @@ def lab(port: int = 8888) -> int:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["voila"]:
+        voila_main(sys.argv[2:])
+        raise SystemExit(0)
     import argparse
 
     parser = argparse.ArgumentParser(description="Start the project's servers.")

@@ -21,6 +21,9 @@ from explorer.serve import CHROMIUM_ARGS, chromium, running_voila
 expect.set_options(timeout=30_000)
 
 
+UNCAPPED = ("--PoolAwareKernelManager.max_kernels=1000",
+            "--PoolAwareKernelManager.max_kernels_per_client=1000")
+"""The browser tests' server: no kernel caps."""
 VOILA_LOG: list[Path] = []
 """Where this test process's Voila writes its log (shown with a failed browser test)."""
 
@@ -31,7 +34,9 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     VOILA_LOG.append(log)
     try:
-        with running_voila(log_path=log) as url:
+        # the tests' pages all come from one address and are closed without their unload
+        # call: the caps are tested on a server of their own (test_public_server.py)
+        with running_voila(log_path=log, extra=UNCAPPED) as url:
             yield url
     except ExplorerError as error:
         pytest.fail(str(error))

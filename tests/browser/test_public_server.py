@@ -1,0 +1,160 @@
+"""The public server against a crafted client (issue #15): a real Voila started as
+``make serve`` starts it (the project's ``voila.json`` and :func:`explorer.serve.voila_main`)
+on one small notebook, and a websocket client of our own that talks to a viewer's kernel the
+way a curious visitor could, not through the page."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import shutil
+import time
+import urllib.error
+import urllib.request
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from tornado.websocket import websocket_connect
+
+from explorer.serve import FULL_PAGE, ROOT, running_voila
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+NOTEBOOK = {
+    "cells": [{"cell_type": "code", "execution_count": None, "id": "a1", "metadata": {},
+               "outputs": [], "source": ["import ipywidgets\n",
+                                         "ipywidgets.Button(description='still here')"]}],
+    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                "name": "python3"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """(base URL, log) of the public Voila on one notebook, each client allowed 2 pages."""
+    folder = tmp_path_factory.mktemp("public")
+    (folder / "pages").mkdir()
+    (folder / "pages" / "one.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
+    shutil.copy(ROOT / "voila.json", folder / "voila.json")
+    log = folder / "voila.log"
+    with running_voila("pages", log_path=log, cwd=folder,
+                       extra=("--PoolAwareKernelManager.max_kernels_per_client=2",)) as url:
+        yield url, log
+
+
+def _page(url: str) -> str:
+    with urllib.request.urlopen(f"{url}/voila/render/one.ipynb", timeout=120) as reply:
+        return reply.read().decode()
+
+
+def _message(kind: str, content: dict, channel: str = "shell") -> dict:
+    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "probe",
+                       "session": "probe", "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
+            "buffers": []}
+
+
+async def _probe(url: str, kernel_id: str, sent: list[dict], wait_for: str,
+                 timeout: float = 60) -> list[dict]:
+    """Send ``sent`` on the kernel's channels, then a plain ``comm_info_request``; return every
+    message received until its reply (the kernel answered: it still lives)."""
+    ws_url = url.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels?session_id=probe"
+    socket = await websocket_connect(ws_url)
+    received: list[dict] = []
+    try:
+        for message in sent:
+            await socket.write_message(json.dumps(message))
+        last = _message("comm_info_request", {"target_name": "jupyter.widget"})
+        await socket.write_message(json.dumps(last))
+        async with asyncio.timeout(timeout):
+            while True:
+                text = await socket.read_message()
+                assert text is not None, "the kernel's socket was closed"
+                message = json.loads(text)
+                received.append(message)
+                if message.get("msg_type") == wait_for and \
+                        message["parent_header"].get("msg_id") == last["header"]["msg_id"]:
+                    return received
+    finally:
+        socket.close()
+
+
+def test_a_crafted_client_cannot_run_code_stop_the_kernel_or_see_a_traceback(server) -> None:
+    url, log = server
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', _page(url)).group(1)
+    comm = uuid.uuid4().hex
+    sent = [
+        _message("execute_request", {"code": "open('/tmp/probed', 'w').write('x')",
+                                     "silent": False, "store_history": False,
+                                     "user_expressions": {}, "allow_stdin": False}),
+        _message("shutdown_request", {"restart": False}, "control"),
+        _message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget",
+                               "data": {"state": {"_model_name": "ButtonModel",
+                                                  "description": "x" * 1000}}}),
+        _message("comm_info_request", {"target_name": 5}),  # malformed: a traceback
+        _message("comm_msg", {"comm_id": "no-such-comm", "data": {"method": "update"}}),
+        _message("inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 1}),
+    ]
+    # in a thread of its own: Playwright's sync API may hold this thread's event loop
+    with ThreadPoolExecutor(1) as pool:
+        received = pool.submit(asyncio.run, _probe(url, kernel_id, sent,
+                                                   "comm_info_reply")).result()
+    kinds = [m["msg_type"] for m in received]
+    assert not {"execute_reply", "execute_result", "inspect_reply", "error",
+                "shutdown_reply"} & set(kinds), kinds
+    text = json.dumps(received)
+    assert "Traceback" not in text and 'File "' not in text
+    assert not Path("/tmp/probed").exists()
+    reply = next(m for m in received if m["msg_type"] == "comm_info_reply")
+    assert comm not in reply["content"]["comms"]  # the client's widget was never made
+    logged = log.read_text(encoding="utf-8")
+    for why in ("'execute_request' message is not allowed",
+                "'shutdown_request' message is not allowed",
+                "may not open a 'jupyter.widget' comm",
+                "a comm_info_request of another form"):
+        assert why in logged
+
+
+def test_leaving_a_page_shuts_its_kernel_down_at_once(server, page) -> None:
+    """Voila's page sends a shutdown call with the ``_xsrf`` cookie when it is left; the stock
+    page handler set no such cookie, the call got 403 and the kernel lived 5-6 minutes."""
+    url, log = server
+    page.goto(f"{url}/voila/render/one.ipynb")
+    expect(page.get_by_role("button", name="still here")).to_be_visible(timeout=90_000)
+    kernel_id = page.evaluate("document.body.dataset.kernelId") or re.search(
+        r'"kernelId": "([0-9a-f-]{36})"', page.content()).group(1)
+    assert any(c["name"] == "_xsrf" for c in page.context.cookies())
+    page.goto("about:blank")  # the page's beforeunload sends the shutdown call
+    deadline = time.monotonic() + 30
+    while f"Kernel shutdown: {kernel_id}" not in log.read_text(encoding="utf-8"):
+        assert time.monotonic() < deadline, "the left page's kernel is still running"
+        time.sleep(0.3)
+    assert f"403 POST /voila/api/shutdown/{kernel_id}" not in log.read_text(encoding="utf-8")
+
+
+def test_a_query_string_is_dropped_and_a_client_past_its_cap_is_told_the_server_is_full(
+        server) -> None:
+    """(Last in this file: it leaves this client at its cap.)"""
+    url, _ = server
+    with urllib.request.urlopen(f"{url}/voila/render/one.ipynb?theme=dark", timeout=120) as r:
+        assert r.geturl() == f"{url}/voila/render/one.ipynb"  # redirected to the bare page
+    served = 1
+    for _ in range(2):  # this client may hold 2 kernels (the other test may hold one)
+        try:
+            _page(url)
+        except urllib.error.HTTPError as error:
+            refused = error
+            break
+        served += 1
+    else:
+        raise AssertionError("a fourth page was served to a client allowed 2")
+    assert served <= 2
+    assert refused.code == 503 and refused.headers["Retry-After"] == "60"
+    body = refused.read().decode()
+    assert "The server is full" in body and "your address holds 2 pages already" in body
+    assert FULL_PAGE.split("{why}")[0] in body
