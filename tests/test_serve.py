@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from explorer.serve import PoolAwareKernelManager
+from explorer.serve import MAX_CLIENT_MESSAGE, PoolAwareKernelManager, ViewerChannels
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -65,3 +65,60 @@ def test_voila_json_names_the_manager() -> None:
     name = config["VoilaConfiguration"]["multi_kernel_manager_class"]
     module, _, attribute = name.rpartition(".")
     assert getattr(importlib.import_module(module), attribute) is PoolAwareKernelManager
+
+
+def test_voila_json_names_the_message_filter_and_the_caps() -> None:
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    name = config["Voila"]["kernel_websocket_connection_class"]
+    module, _, attribute = name.rpartition(".")
+    assert getattr(importlib.import_module(module), attribute) is ViewerChannels
+    assert config["Voila"]["tornado_settings"]["websocket_max_message_size"] > \
+        MAX_CLIENT_MESSAGE  # a message over the filter's limit is dropped, not the socket
+    assert set(config["PoolAwareKernelManager"]) == {
+        "max_kernels", "max_kernels_per_client", "cull_connected_timeout"}
+
+
+def test_the_caps_count_kernels_handed_out_and_pages_being_drawn() -> None:
+    """Pooled kernels are the server's own; a kernel handed to a viewer counts for its client
+    address, and so does a page still being drawn (many GETs at once pass no cap)."""
+    async def run() -> list[str | None]:
+        manager = PoolAwareKernelManager(max_kernels=4, max_kernels_per_client=2)
+        manager._kernels = {k: _kernel(0) for k in ("pooled", "a1", "b1")}
+        done = asyncio.get_running_loop().create_future()
+        done.set_result({"kernel_id": "pooled"})
+        manager._pools = {"one.ipynb": [done]}
+        manager.owners = {"a1": "10.0.0.1", "b1": "10.0.0.2", "gone": "10.0.0.1"}
+        found = [manager.full_for("10.0.0.1")]  # 2 held, 1 of them a1: room
+        manager.drawing["10.0.0.1"] = 1  # a1 and a page being drawn: the client's cap
+        found.append(manager.full_for("10.0.0.1"))
+        found.append(manager.full_for("10.0.0.3"))  # 3 of the 4 places held: room
+        manager.drawing["10.0.0.2"] = 1
+        found.append(manager.full_for("10.0.0.3"))  # a1, b1 and two pages: all 4 places
+        return found
+
+    with ThreadPoolExecutor(1) as pool:
+        found = pool.submit(asyncio.run, run()).result()
+    assert found == [None, "your address holds 2 pages already", None,
+                     "all 4 places are taken"]
+
+
+def test_a_kernel_with_a_socket_open_but_idle_for_long_is_culled() -> None:
+    """Jupyter never culls a connected kernel (cull_connected is off, so that a viewer reading
+    a page keeps it); after cull_connected_timeout of no traffic at all it goes."""
+    async def run() -> list[str]:
+        manager = PoolAwareKernelManager(cull_idle_timeout=300, cull_interval=60,
+                                         cull_connected_timeout=1800)
+        manager._kernels = {"reading": _kernel(600), "asleep": _kernel(2000)}
+        manager._kernel_connections = {"reading": 1, "asleep": 1}
+        shut: list[str] = []
+
+        async def shutdown_kernel(kernel_id: str, *args: object, **kwargs: object) -> None:
+            shut.append(kernel_id)
+            manager._kernels.pop(kernel_id)
+
+        manager.shutdown_kernel = shutdown_kernel
+        await manager.cull_kernels()
+        return shut
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, run()).result() == ["asleep"]
