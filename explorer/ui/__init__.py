@@ -23,7 +23,9 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from explorer.errors import ExplorerError
+from explorer.ui import guard
 
+guard.install()  # every widget of this kernel checks what a client writes (explorer.ui.guard)
 log = logging.getLogger("explorer.ui")
 F = TypeVar("F", bound=Callable[..., Any])
 
