@@ -21,7 +21,15 @@ from explorer.simulation import simulate
 pytestmark = pytest.mark.strength
 
 
-@pytest.mark.parametrize("game_id, games", [("rifts", 150), ("riftforce", 80)])
+RIFTFORCE_NOT_YET = pytest.mark.xfail(
+    strict=True, reason="issue #14, open: in Riftforce the search bot won 81 of these 160 games "
+    "(50.6%, 95% Wilson 43.0-58.3%) on 2026-12-02; its 65% of 60 games on the seeds it was "
+    "tuned on did not hold")
+
+
+@pytest.mark.parametrize("game_id, games", [("rifts", 150),
+                                            pytest.param("riftforce", 80,
+                                                         marks=RIFTFORCE_NOT_YET)])
 def test_search_beats_the_heuristic_bot(game_id: str, games: int) -> None:
     wins = played = 0
     for order in (["search", "heuristic"], ["heuristic", "search"]):
