@@ -122,3 +122,12 @@ def test_a_kernel_with_a_socket_open_but_idle_for_long_is_culled() -> None:
 
     with ThreadPoolExecutor(1) as pool:
         assert pool.submit(asyncio.run, run()).result() == ["asleep"]
+
+
+def test_the_pages_upload_limits_fit_under_the_servers_message_limit() -> None:
+    """An upload the page accepts must reach the kernel: each page's limit is below the
+    largest message the server passes (over it the message is dropped without a word)."""
+    from explorer.ui import cards, page
+
+    assert cards.MAX_UPLOAD_BYTES < MAX_CLIENT_MESSAGE
+    assert page.MAX_UPLOAD_BYTES < MAX_CLIENT_MESSAGE

@@ -39,7 +39,9 @@ from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts, faces
 
 ALL = "(all)"
-MAX_UPLOAD_BYTES = 20 * 2**20
+MAX_UPLOAD_BYTES = 5 * 2**20
+"""The most a card set upload may be (its tables are a few KB each; the server drops a page's
+message over 6 MiB, :data:`explorer.serve.MAX_CLIENT_MESSAGE`, before the kernel sees it)."""
 
 _BROWSER_STYLE = """
 <style>
