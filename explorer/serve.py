@@ -76,7 +76,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         if client is not None:
             alive = sum(1 for k, c in self.owners.items() if c == client and k in self._kernels)
             return alive + self.drawing.get(client, 0)
-        pooled = {kernel_id for _, _, kernel_id in self._pooled()}
+        pooled = self._pooled_ids()
         return len([k for k in self._kernels if k not in pooled]) + sum(self.drawing.values())
 
     def full_for(self, client: str) -> str | None:
@@ -99,7 +99,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         if kernel is None or not self.cull_connected_timeout or \
                 not self._kernel_connections.get(kernel_id, 0):
             return
-        if kernel_id in {pooled for _, _, pooled in self._pooled()}:
+        if kernel_id in self._pooled_ids():
             return
         idle = datetime.now(UTC) - kernel.last_activity
         if idle.total_seconds() > self.cull_connected_timeout and \
@@ -114,6 +114,10 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             for item in list(pool):
                 if item.done() and not item.cancelled() and item.exception() is None:
                     yield notebook, item, item.result().get("kernel_id")
+
+    def _pooled_ids(self) -> set[str]:
+        """The ids of the kernels waiting in a pool."""
+        return {kernel_id for _, _, kernel_id in self._pooled()}
 
     async def cull_kernels(self) -> None:
         """Mark the pooled kernels active, then cull as Jupyter does."""
@@ -172,7 +176,7 @@ CLIENT_COMMS = frozenset({"jupyter.widget.control"})
 """The comms a page may open itself (ipywidgets asks the kernel for its widgets' states on
 one); every widget is the kernel's own: a client opening a ``jupyter.widget`` is refused."""
 MAX_CLIENT_MESSAGE = 6 * 2**20
-"""The largest message a page may send (a card set upload is at most 4 MB)."""
+"""The largest message a page may send (a card set upload is at most 5 MB)."""
 
 
 class ViewerChannels(ZMQChannelsWebsocketConnection):

@@ -65,10 +65,6 @@ def _corrupt(frame: pl.DataFrame, path: Path, draw: st.DrawFn) -> None:
             path.write_bytes(data[:draw(st.integers(0, len(data) - 1), label="cut")])
 
 
-def _every_table() -> list[tuple[str, str]]:
-    return [(game, table) for game in cards.games() for table in cards.tables(game)]
-
-
 @pytest.mark.parametrize("game", cards.games())
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())

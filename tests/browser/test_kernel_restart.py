@@ -9,8 +9,6 @@ its widget all the same.
 
 from __future__ import annotations
 
-import json
-import shutil
 import signal
 import time
 from pathlib import Path
@@ -19,19 +17,11 @@ import psutil
 import pytest
 from playwright.sync_api import Page, expect
 
-from explorer.serve import ROOT, running_voila
+from explorer.serve import running_voila
+
+from .small_site import BUTTON, small_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-NOTEBOOK = {
-    "cells": [{"cell_type": "code", "execution_count": None, "id": "a1", "metadata": {},
-               "outputs": [], "source": ["import ipywidgets\n",
-                                         "ipywidgets.Button(description='still here')"]}],
-    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                "name": "python3"}},
-    "nbformat": 4, "nbformat_minor": 5,
-}
-
 
 def _wait_for(log: Path, text: str, times: int = 1, timeout: float = 120) -> None:
     """Wait until Voila's log holds ``text`` ``times`` times."""
@@ -54,12 +44,9 @@ def _kernels(server_port: int) -> list[psutil.Process]:
 
 def test_a_restarted_preheated_kernel_is_replaced_before_a_viewer_gets_it(
         page: Page, tmp_path: Path) -> None:
-    pages = tmp_path / "pages"
-    pages.mkdir()
-    (pages / "one.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
-    shutil.copy(ROOT / "voila.json", tmp_path / "voila.json")
+    pages = small_site(tmp_path)
     log = tmp_path / "voila.log"
-    with running_voila("pages", log_path=log, cwd=tmp_path) as url:
+    with running_voila(pages, log_path=log, cwd=tmp_path) as url:
         _wait_for(log, "Kernel pool of one.ipynb is filled")
         port = int(url.rsplit(":", 1)[1])
         (kernel,) = _kernels(port)
@@ -67,5 +54,5 @@ def test_a_restarted_preheated_kernel_is_replaced_before_a_viewer_gets_it(
         _wait_for(log, "died and was restarted empty")
         _wait_for(log, "Kernel pool of one.ipynb is filled", times=2)  # preheated again
         page.goto(f"{url}/voila/render/one.ipynb")
-        expect(page.get_by_role("button", name="still here")).to_be_visible(timeout=90_000)
+        expect(page.get_by_role("button", name=BUTTON)).to_be_visible(timeout=90_000)
         assert "model not found" not in page.locator("body").inner_text()

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import shutil
 import time
 import urllib.error
 import urllib.request
@@ -20,29 +19,19 @@ import pytest
 from playwright.sync_api import expect
 from tornado.websocket import websocket_connect
 
-from explorer.serve import FULL_PAGE, ROOT, running_voila
+from explorer.serve import FULL_PAGE, running_voila
+
+from .small_site import BUTTON, small_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-NOTEBOOK = {
-    "cells": [{"cell_type": "code", "execution_count": None, "id": "a1", "metadata": {},
-               "outputs": [], "source": ["import ipywidgets\n",
-                                         "ipywidgets.Button(description='still here')"]}],
-    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                "name": "python3"}},
-    "nbformat": 4, "nbformat_minor": 5,
-}
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     """(base URL, log) of the public Voila on one notebook, each client allowed 2 pages."""
     folder = tmp_path_factory.mktemp("public")
-    (folder / "pages").mkdir()
-    (folder / "pages" / "one.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
-    shutil.copy(ROOT / "voila.json", folder / "voila.json")
+    pages = small_site(folder)
     log = folder / "voila.log"
-    with running_voila("pages", log_path=log, cwd=folder,
+    with running_voila(pages, log_path=log, cwd=folder,
                        extra=("--PoolAwareKernelManager.max_kernels_per_client=2",)) as url:
         yield url, log
 
@@ -125,7 +114,7 @@ def test_leaving_a_page_shuts_its_kernel_down_at_once(server, page) -> None:
     page handler set no such cookie, the call got 403 and the kernel lived 5-6 minutes."""
     url, log = server
     page.goto(f"{url}/voila/render/one.ipynb")
-    expect(page.get_by_role("button", name="still here")).to_be_visible(timeout=90_000)
+    expect(page.get_by_role("button", name=BUTTON)).to_be_visible(timeout=90_000)
     kernel_id = page.evaluate("document.body.dataset.kernelId") or re.search(
         r'"kernelId": "([0-9a-f-]{36})"', page.content()).group(1)
     assert any(c["name"] == "_xsrf" for c in page.context.cookies())
