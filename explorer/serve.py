@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import shutil
 import socket
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -88,8 +90,29 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         return None
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        """Shut a kernel down as Jupyter does, then close the sockets still open to it (Jupyter
+        leaves them open to nothing, and the page would wait for ever; closed, it says it has
+        gone to sleep: :data:`PAGE_SCRIPT`)."""
         self.owners.pop(kernel_id, None)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
+            if connection.kernel_id == kernel_id:
+                handler = getattr(connection, "websocket_handler", None)
+                if handler is not None:
+                    handler.close(1001, "the kernel was shut down")
+
+    def hand_out(self, kernel_id: str) -> None:
+        """A kernel is handed to a viewer: its idle time counts from now (it was last busy
+        when its page was drawn, maybe long ago in a pool)."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = datetime.now(UTC)
+
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page connects to its kernel: as Jupyter counts it, and its idle time counts from
+        now (the page has not had time to say anything yet)."""
+        super().notify_connect(kernel_id)
+        self.hand_out(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter's culling (kernels with no socket open, after ``cull_idle_timeout``), and
@@ -269,6 +292,95 @@ page reloads by itself.</p></body></html>
 """The page a viewer past the kernel caps gets (status 503, Retry-After 60)."""
 
 
+ASLEEP_AFTER = 4000
+"""Milliseconds a page waits, once its kernel's socket closes, for it to come back before it
+says the page has gone to sleep."""
+PAGE_SCRIPT = """<script>
+/* explorer.serve: put into every page of the public server, before Voila's own scripts. */
+(() => {
+  const MAX_MESSAGE = %(max_message)d, ASLEEP_AFTER = %(asleep_after)d;
+  const mb = (n) => (n / 1048576).toFixed(1) + " MB";
+  const size = (data) => typeof data === "string" ? new Blob([data]).size :
+    data instanceof Blob ? data.size : (data && data.byteLength) || 0;
+  let open = 0, leaving = false, asleep = false, timer = null;
+  addEventListener("pagehide", () => { leaving = true; });
+  addEventListener("beforeunload", () => { leaving = true; });
+  function notice(id, title, text, action) {
+    if (document.getElementById(id)) return;
+    const box = document.createElement("div");
+    box.id = id;
+    box.setAttribute("role", "alert");
+    box.style.cssText = "position:fixed;top:1em;left:50%%;transform:translateX(-50%%);" +
+      "z-index:10000;max-width:32em;padding:1em 1.5em;border-radius:8px;" +
+      "font:15px system-ui,sans-serif;background:#fff7ed;color:#7c2d12;" +
+      "border:1px solid #fdba74;box-shadow:0 4px 16px rgba(0,0,0,.2)";
+    const head = document.createElement("strong");
+    head.textContent = title;
+    const body = document.createElement("p");
+    body.textContent = text;
+    body.style.margin = ".5em 0";
+    const button = document.createElement("button");
+    button.textContent = action[0];
+    button.addEventListener("click", action[1]);
+    box.append(head, body, button);
+    document.body.appendChild(box);
+  }
+  function check() {
+    timer = null;
+    if (open > 0 || leaving || asleep) return;
+    asleep = true;
+    notice("explorer-asleep", "This page has gone to sleep",
+      "It was left without use for a while (or the server restarted), so its place on " +
+      "the server was freed. Reload it to start again.",
+      ["Reload", () => location.reload()]);
+  }
+  const Native = window.WebSocket;
+  class Watched extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (!String(url).includes("/channels")) return;
+      this.channels = true;
+      let opened = false;
+      this.addEventListener("open", () => { opened = true; open += 1; });
+      this.addEventListener("close", () => {
+        if (opened) open -= 1;
+        if (!timer) timer = setTimeout(check, ASLEEP_AFTER);
+      });
+    }
+  }
+  function tooBig(bytes, after) {
+    const old = document.getElementById("explorer-too-big");
+    if (old) old.remove();
+    notice("explorer-too-big", "That is too much to upload",
+      "It comes to " + mb(bytes) + "; this server takes at most " + mb(MAX_MESSAGE) +
+      " at once. Nothing was sent: " + after,
+      ["OK", () => document.getElementById("explorer-too-big").remove()]);
+  }
+  /* A file too big is not even read: the upload control sees a failed read (and says so to
+     the kernel in a small message, so the page's widgets go on as before). */
+  const read = FileReader.prototype.readAsArrayBuffer;
+  FileReader.prototype.readAsArrayBuffer = function (blob) {
+    if (!blob || blob.size <= MAX_MESSAGE) return read.call(this, blob);
+    tooBig(blob.size, "choose a smaller file.");
+    setTimeout(() => { if (this.onerror) this.onerror(new ProgressEvent("error")); });
+  };
+  /* Several files, each small enough, may still make one message too big. */
+  Watched.prototype.send = function (data) {
+    const bytes = this.channels ? size(data) : 0;
+    if (bytes <= MAX_MESSAGE) return Native.prototype.send.call(this, data);
+    tooBig(bytes, "choose fewer or smaller files, after reloading the page.");
+  };
+  window.WebSocket = Watched;
+})();
+</script>
+""" % {"max_message": MAX_CLIENT_MESSAGE, "asleep_after": ASLEEP_AFTER}  # noqa: UP031
+"""What the public server adds to each page's head: a notice when the page's kernel is gone
+for good (culled after :attr:`PoolAwareKernelManager.cull_connected_timeout`, or the server
+stopped) offering a reload, and a check of each message to the kernel before it is sent: one
+over :data:`MAX_CLIENT_MESSAGE` (an upload too big) would be dropped by the server without a
+word, so the page keeps it and tells the viewer."""
+
+
 class _Recorder:
     """A page handler's view of the kernel manager: records which client each kernel it hands
     out is for (:attr:`PoolAwareKernelManager.owners`)."""
@@ -295,6 +407,8 @@ class _Recorder:
         owners = getattr(self._manager, "owners", None)
         if owners is not None:
             owners[kernel_id] = self._client
+        if hasattr(self._manager, "hand_out"):
+            self._manager.hand_out(kernel_id)
 
 
 def page_handler() -> type:
@@ -306,12 +420,23 @@ def page_handler() -> type:
         """A notebook page for one viewer: a query string is dropped (a redirect to the bare
         page, so every page comes out of the preheated pool), and past the kernel caps
         (:meth:`PoolAwareKernelManager.full_for`) the viewer gets :data:`FULL_PAGE`. The page
+        carries :data:`PAGE_SCRIPT` (the "gone to sleep" notice, the upload check). The page
         gets the ``_xsrf`` cookie, which Voila's own page sends when it is closed to shut its
         kernel down (without it the call was refused and the kernel lived on until culled)."""
+
+        _scripted = False
 
         @property
         def kernel_manager(self) -> Any:
             return _Recorder(self.settings["kernel_manager"], self._client())
+
+        def write(self, chunk: Any) -> None:
+            """Voila's page as it is written, with :data:`PAGE_SCRIPT` at the top of its
+            head."""
+            if not self._scripted and isinstance(chunk, str) and "<head>" in chunk:
+                self._scripted = True
+                chunk = chunk.replace("<head>", "<head>" + PAGE_SCRIPT, 1)
+            super().write(chunk)
 
         def _client(self) -> str:
             return self.request.remote_ip or "unknown"
@@ -343,19 +468,118 @@ def page_handler() -> type:
     return PublicPageHandler
 
 
-def public_voila() -> type:
-    """Voila with :func:`page_handler` in place of its own page handler."""
-    from voila.app import Voila
-    from voila.tornado.handler import TornadoVoilaHandler
+def template_file_handler() -> type:
+    """Voila's handler of its templates' static files, answering 404 to a path of another
+    form than ``<template>/static/<file>`` (Voila's own fails on it with a 500 and a
+    traceback in the log)."""
+    import tornado.web
+    from voila.static_file_handler import TemplateStaticFileHandler
 
-    handler = page_handler()
+    class TemplateFileHandler(TemplateStaticFileHandler):
+        """A template's static file, or 404."""
+
+        def parse_url_path(self, path: str) -> str:
+            parts = path.split("/", 2)
+            if len(parts) != 3 or parts[1] != "static" or not parts[0] or not parts[2] or \
+                    parts[0] in {".", ".."} or os.path.basename(parts[0]) != parts[0]:
+                raise tornado.web.HTTPError(404)
+            try:
+                return super().parse_url_path(path)
+            except (ValueError, AssertionError, OSError) as error:  # no such template
+                raise tornado.web.HTTPError(404) from error
+
+    return TemplateFileHandler
+
+
+def kernel_handler() -> type:
+    """Jupyter's ``/api/kernels/<id>`` handler answering a GET with the kernel's id and name
+    only (what a page's kernel connection checks), not its activity, state and connections;
+    DELETE (the page's shutdown call when it is closed) as Jupyter does."""
+    from jupyter_server.services.kernels.handlers import KernelHandler
+    from tornado import web
+
+    class ViewerKernelHandler(KernelHandler):
+        """A viewer's own kernel, by its id."""
+
+        async def get(self, kernel_id: str) -> None:
+            if not self.current_user:
+                raise web.HTTPError(403)
+            if kernel_id not in self.kernel_manager:
+                raise web.HTTPError(404)
+            name = getattr(self.kernel_manager.get_kernel(kernel_id), "kernel_name", "python3")
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps({"id": kernel_id, "name": name}))
+
+    return ViewerKernelHandler
+
+
+def channels_handler() -> type:
+    """Voila's handler of a kernel's websocket, whose error page (a 404 for a kernel culled
+    while its page kept trying to reconnect) is Tornado's plain one: Jupyter's template needs
+    a setting Voila lacks, and failed with a traceback on every attempt."""
+    import tornado.web
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    class ChannelsHandler(VoilaKernelWebsocketHandler):
+        """A kernel's channels, with plain error pages."""
+
+        def write_error(self, status_code: int, **kwargs: Any) -> None:
+            tornado.web.RequestHandler.write_error(self, status_code, **kwargs)
+
+    return ChannelsHandler
+
+
+class OneLineErrors(logging.Filter):
+    """Log an unexpected server error in one line (what failed, where) instead of a
+    traceback of dozens, so a visitor requesting broken URLs cannot flood the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            frames = traceback.extract_tb(error.__traceback__)
+            where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames \
+                else ""
+            record.msg = f"{record.getMessage()}: {type(error).__name__}: " \
+                         f"{str(error)[:200]}{where}"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+ERROR_LOGGERS = ("tornado.application", "tornado.general", "PublicVoila")
+"""The loggers the public server writes unexpected errors to (:class:`OneLineErrors`)."""
+
+
+def public_voila() -> type:
+    """Voila with :func:`page_handler` in place of its own page handler,
+    :func:`kernel_handler` of its kernels', :func:`channels_handler` of their websockets',
+    :func:`template_file_handler` of its template files', no login or
+    logout pages (Voila has no users; its /logout answered with a 500), and server errors
+    logged in one line (:class:`OneLineErrors`)."""
+    from jupyter_server.services.kernels.handlers import KernelHandler
+    from voila.app import Voila
+    from voila.static_file_handler import TemplateStaticFileHandler
+    from voila.tornado.handler import TornadoVoilaHandler
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    replaced = {TornadoVoilaHandler: page_handler(), KernelHandler: kernel_handler(),
+                VoilaKernelWebsocketHandler: channels_handler(),
+                TemplateStaticFileHandler: template_file_handler()}
 
     class PublicVoila(Voila):
         """``voila`` for a public server (``make serve``; see docs/hosting.md)."""
 
         def init_handlers(self) -> list:
-            return [(entry[0], handler, *entry[2:]) if entry[1] is TornadoVoilaHandler
-                    else entry for entry in super().init_handlers()]
+            accounts = {entry[1] for entry in self.identity_provider.get_handlers()}
+            return [(entry[0], replaced.get(entry[1], entry[1]), *entry[2:])
+                    for entry in super().init_handlers() if entry[1] not in accounts]
+
+        def start(self) -> None:
+            for name in ERROR_LOGGERS:
+                logging.getLogger(name).addFilter(OneLineErrors())
+            self.log.addFilter(OneLineErrors())
+            super().start()
 
     return PublicVoila
 

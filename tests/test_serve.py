@@ -131,3 +131,109 @@ def test_the_pages_upload_limits_fit_under_the_servers_message_limit() -> None:
 
     assert cards.MAX_UPLOAD_BYTES < MAX_CLIENT_MESSAGE
     assert page.MAX_UPLOAD_BYTES < MAX_CLIENT_MESSAGE
+
+
+def test_a_kernel_connected_to_or_handed_out_counts_its_idle_time_from_then() -> None:
+    """A kernel last busy long ago (drawn in a pool) is not culled in the second its viewer
+    connects: a mutant without the reset culls "late" at once."""
+    async def run() -> list[str]:
+        manager = PoolAwareKernelManager(cull_idle_timeout=300, cull_interval=60,
+                                         cull_connected_timeout=60)
+        manager._kernels = {"late": _kernel(600), "handed": _kernel(600), "old": _kernel(600)}
+        manager._kernel_connections = {"late": 0, "handed": 1, "old": 1}
+        manager.notify_connect("late")
+        manager.hand_out("handed")
+        shut: list[str] = []
+
+        async def shutdown_kernel(kernel_id: str, *args: object, **kwargs: object) -> None:
+            shut.append(kernel_id)
+            manager._kernels.pop(kernel_id)
+
+        manager.shutdown_kernel = shutdown_kernel
+        await manager.cull_kernels()
+        return shut
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, run()).result() == ["old"]
+
+
+def test_a_shut_down_kernels_open_sockets_are_closed() -> None:
+    """Jupyter leaves a culled kernel's sockets open to nothing; the page would wait for ever
+    instead of saying it has gone to sleep."""
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection,
+    )
+
+    closed: list[tuple[str, int]] = []
+
+    class Connection:  # the open-socket set holds its members weakly
+        def __init__(self, kernel_id: str) -> None:
+            self.kernel_id = kernel_id
+            self.websocket_handler = SimpleNamespace(
+                close=lambda code, reason: closed.append((kernel_id, code)))
+
+    connection = Connection
+
+    async def run() -> None:
+        manager = PoolAwareKernelManager()
+
+        async def jupyters_shutdown(self: object, kernel_id: str, *args: object,
+                                    **kwargs: object) -> None:
+            return None
+
+        original = AsyncMappingKernelManager.shutdown_kernel
+        AsyncMappingKernelManager.shutdown_kernel = jupyters_shutdown
+        try:
+            await manager.shutdown_kernel("gone")
+        finally:
+            AsyncMappingKernelManager.shutdown_kernel = original
+
+    sockets = [connection("gone"), connection("gone"), connection("kept")]
+    ZMQChannelsWebsocketConnection._open_sockets.update(sockets)
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, run()).result()
+    finally:
+        ZMQChannelsWebsocketConnection._open_sockets.difference_update(sockets)
+    assert closed == [("gone", 1001), ("gone", 1001)]
+
+
+def test_a_server_error_is_logged_in_one_line() -> None:
+    """A traceback per stray request would let a visitor flood the log."""
+    import logging
+    import sys
+
+    from explorer.serve import OneLineErrors
+
+    try:
+        raise ValueError("not enough values to unpack")
+    except ValueError:
+        record = logging.LogRecord("tornado.application", logging.ERROR, __file__, 1,
+                                   "Uncaught exception GET %s", ("/voila/templates/x",),
+                                   sys.exc_info())
+    assert OneLineErrors().filter(record)
+    text = logging.Formatter().format(record)
+    assert "\n" not in text and "Traceback" not in text
+    assert text.startswith("Uncaught exception GET /voila/templates/x: ValueError: not enough")
+    assert "test_serve.py:" in text  # where it failed
+
+
+def test_every_page_gets_the_page_script_once() -> None:
+    from explorer.serve import PAGE_SCRIPT, page_handler
+
+    handler = page_handler().__new__(page_handler())
+    written: list[str] = []
+    handler._write_buffer = []
+    handler._scripted = False
+    import tornado.web
+
+    original = tornado.web.RequestHandler.write
+    tornado.web.RequestHandler.write = lambda self, chunk: written.append(chunk)
+    try:
+        handler.write("<!DOCTYPE html>\n<html><head><title>x</title>")
+        handler.write("<body><div>no head here: <head></div>")
+    finally:
+        tornado.web.RequestHandler.write = original
+    assert written[0].startswith("<!DOCTYPE html>\n<html><head>" + PAGE_SCRIPT)
+    assert written[1] == "<body><div>no head here: <head></div>"
+    assert "%" not in PAGE_SCRIPT.replace("%;", "").replace("50%", "")  # all filled in

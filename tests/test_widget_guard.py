@@ -3,20 +3,36 @@ way a crafted client would send them, not through the controls (:mod:`explorer.u
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 
+import comm
 import ipywidgets as widgets
 import pytest
-from ipywidgets.widgets.tests.utils import setup_test_comm, teardown_test_comm
+from ipywidgets.widgets import widget as widget_module
+from ipywidgets.widgets.tests.utils import DummyComm, setup_test_comm, teardown_test_comm
 
 import explorer.ui  # noqa: F401 - installs the guard, as every page does
 from explorer.ui.guard import CLIENT_TRAITS
 
 
+class _Comm(DummyComm):
+    """ipywidgets' test comm, with an id of its own (as in a kernel), so each widget is one
+    entry of the kernel's widget registry."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__()
+        self.comm_id = uuid.uuid4().hex
+
+
 @pytest.fixture(autouse=True)
 def _comm() -> Iterator[None]:
     setup_test_comm()
+    comm.create_comm = lambda **kwargs: _Comm()
+    before = set(widget_module._instances)
     yield
+    for key in set(widget_module._instances) - before:  # this test's widgets, closed while
+        widget_module._instances[key].close()  # the comm module lives (not at exit)
     teardown_test_comm()
 
 
@@ -80,3 +96,47 @@ def test_each_trait_a_page_may_write_is_a_synced_trait_of_a_control() -> None:
                 CardTable]
     synced = {name for control in controls for name in control.class_trait_names(sync=True)}
     assert CLIENT_TRAITS <= synced, sorted(CLIENT_TRAITS - synced)
+
+
+def test_the_viewer_is_told_in_the_view_the_refused_control_belongs_to() -> None:
+    """A refused update shows a warning in the message line of the innermost view holding the
+    control (and in no other view's); a mutant that drops the guard's listener, or shows it in
+    the first view found, fails."""
+    from explorer.ui import MessageArea
+
+    class View(widgets.VBox):
+        def __init__(self, *controls: widgets.Widget) -> None:
+            self.message = MessageArea()
+            super().__init__([*controls, self.message])
+
+    menu = widgets.Dropdown(options=["a", "b"], value="a")
+    inner = View(menu)
+    outer = View(widgets.Button(description="other"), inner)
+    elsewhere = View(widgets.Dropdown(options=["c"]))
+    update(menu, index=9)
+    assert "was not taken" in inner.message.value
+    assert "not one of the choices" in inner.message.value
+    assert outer.message.value == "" and elsewhere.message.value == ""
+    update(menu, index=1)  # a good update: nothing new said, the warning stays until cleared
+    assert menu.value == "b"
+    check = widgets.Checkbox(value=False, disabled=True)
+    beside = View(check)
+    update(check, value=True)
+    assert "not in use right now" in beside.message.value and check.value is False
+    quiet = View(widgets.Button(description="go"))
+    update(quiet.children[0], description="pwned", layout="IPY_MODEL_x")
+    assert quiet.message.value == ""  # no control writes those: only a crafted client does
+    assert quiet.children[0].description == "go"
+
+
+def test_a_chart_may_tell_the_kernel_its_time_zone_and_nothing_else() -> None:
+    """Altair's chart writes ``local_tz`` itself once drawn: taken, not bounced back (a
+    re-sent state redraws the chart); its spec is not the client's to write."""
+    import altair as alt
+
+    chart = alt.JupyterChart(alt.Chart(alt.Data(values=[{"x": 1}])).mark_point().encode(x="x:Q"))
+    spec = chart.spec
+    sent = update(chart, local_tz="Europe/Paris")
+    assert chart.local_tz == "Europe/Paris" and not sent
+    update(chart, spec={"mark": "bar"})
+    assert chart.spec == spec

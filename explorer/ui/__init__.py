@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
+from ipywidgets.widgets import widget as widget_module
 
 from explorer.errors import ExplorerError
 from explorer.ui import guard
@@ -68,6 +69,47 @@ class MessageArea(widgets.HTML):
             return None
 
         return run  # type: ignore[return-value]
+
+
+def _subtree_size(root: widgets.Widget, target: widgets.Widget) -> int | None:
+    """How many widgets lie under ``root`` if ``target`` is one of them (or is ``root``),
+    else None."""
+    seen, stack, found = 0, [root], False
+    while stack:
+        widget = stack.pop()
+        seen += 1
+        found = found or widget is target
+        stack.extend(c for c in getattr(widget, "children", ()) if isinstance(c, widgets.Widget))
+    return seen if found else None
+
+
+def message_area_of(widget: widgets.Widget) -> MessageArea | None:
+    """The message line of the innermost view (a box with a ``message`` :class:`MessageArea`)
+    that holds ``widget``; else the kernel's only message line, if it has just one."""
+    best: tuple[int, MessageArea] | None = None
+    areas = []
+    for view in list(widget_module._instances.values()):  # every live widget of the kernel
+        area = getattr(view, "message", None)
+        if not isinstance(area, MessageArea) or not isinstance(view, widgets.Box):
+            continue
+        areas.append(area)
+        size = _subtree_size(view, widget)
+        if size is not None and (best is None or size < best[0]):
+            best = (size, area)
+    if best is not None:
+        return best[1]
+    return areas[0] if len(areas) == 1 else None
+
+
+def _tell_viewer(widget: widgets.Widget, why: str) -> None:
+    """A client's update was refused (:mod:`explorer.ui.guard`): say so in its view."""
+    area = message_area_of(widget)
+    if area is not None:
+        area.show(f"Your last change was not taken ({why}); the page is unchanged.",
+                  "warning")
+
+
+guard.listeners.append(_tell_viewer)
 
 
 _BUNDLE_SCRIPT = """
