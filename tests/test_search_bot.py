@@ -135,11 +135,11 @@ def test_without_hooks_every_decision_goes_to_the_heuristic_bot():
 
 
 def test_riftforce_standing_is_worked_out_by_hand():
-    """:func:`standing` of a position, worked out from its weights (10 a Riftforce, 2 a
+    """:func:`standing` of a position, worked out from its weights (10 a Riftforce, 6 a
     location controlled, 2 an elemental on the Rift plus 1 a point of health left, 1/2 a card
-    in hand). Player 1: 4 Riftforce (40), 5 cards (5/2), controls Location 1 (2), Fire 5 with 2
-    damage (2 + 3) and Water 6 (2 + 6): 115/2. Player 2: 2 Riftforce (20), 3 cards (3/2), Ice
-    7 with 3 damage (2 + 4), no location (Location 3 is contested): 55/2. Difference 30."""
+    in hand). Player 1: 4 Riftforce (40), 5 cards (5/2), controls Location 1 (6), Fire 5 with 2
+    damage (2 + 3) and Water 6 (2 + 6): 123/2. Player 2: 2 Riftforce (20), 3 cards (3/2), Ice
+    7 with 3 damage (2 + 4), no location (Location 3 is contested): 55/2. Difference 34."""
     from fractions import Fraction
 
     from tests.riftforce.helpers import scenario
@@ -147,5 +147,37 @@ def test_riftforce_standing_is_worked_out_by_hand():
     game = scenario({1: (["Fire 5/2"], []), 3: (["Water 6"], ["Ice 7/3"])},
                     hands=[["Air 5", "Air 6", "Earth 7", "Water 5", "Fire 6"],
                            ["Ice 5", "Light 6", "Plant 7"]], riftforce=[4, 2])
-    assert riftforce_search.standing(game.state, 0) == Fraction(30)
-    assert riftforce_search.standing(game.state, 1) == Fraction(-30)
+    assert riftforce_search.standing(game.state, 0) == Fraction(34)
+    assert riftforce_search.standing(game.state, 1) == Fraction(-34)
+
+
+def test_riftforce_search_assumes_the_reply_worst_for_the_seat():
+    """After the seat's action, a world is valued after each of the other player's three
+    best-valued replies, played on copies of the world here (not by the hooks' own
+    play-and-undo), and the least of those values is the world's; the world is left as it
+    was. A mutant taking the heuristic's single best reply, or the best for the seat, fails:
+    the three values differ here."""
+    from explorer.engine import load_game
+    from explorer.engine.search import Plan, outcome_value
+    from explorer.odds.riftforce import best_actions
+    from tests.riftforce.helpers import scenario
+
+    world = scenario({2: (["Fire 5", "Water 6"], ["Ice 7"]), 3: (["Air 5"], ["Plant 6/2"]),
+                      4: ([], ["Light 5"])},
+                     hands=[["Air 6", "Earth 7", "Water 5"],
+                            ["Ice 5", "Light 6", "Plant 7", "Crystal 5", "Ice 6"]],
+                     active=1, riftforce=[3, 4])
+    seat = 0
+    before = world.snapshot()
+    values = []
+    for candidate in riftforce_search.replies(best_actions(world)):
+        copy = load_game(world.to_json())
+        assert riftforce_search.follow(copy, 1, candidate.choices)
+        while copy.is_chance:
+            copy.step()
+        values.append(outcome_value(copy, seat) if copy.is_over
+                      else riftforce_search.standing(copy.state, seat))
+    assert len(values) == riftforce_search.REPLIES and len(set(values)) > 1
+    found = riftforce_search.HOOKS.value(world, seat, Plan((world.legal_actions()[0],)))
+    assert found == min(values)
+    assert world.snapshot() == before
