@@ -450,6 +450,7 @@ def page_handler() -> type:
             why = manager.full_for(client) if hasattr(manager, "full_for") else None
             if why is not None:
                 self.log.warning("Refused a page to %s: %s", client, why)
+                self._scripted = True  # a plain page: no kernel, no script
                 self.set_status(503)
                 self.set_header("Retry-After", "60")
                 self.set_header("Content-Type", "text/html")
