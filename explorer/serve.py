@@ -494,8 +494,9 @@ def template_file_handler() -> type:
 
 def kernel_handler() -> type:
     """Jupyter's ``/api/kernels/<id>`` handler answering a GET with the kernel's id and name
-    only (what a page's kernel connection checks), not its activity, state and connections;
-    DELETE (the page's shutdown call when it is closed) as Jupyter does."""
+    only (what a page's kernel connection checks when it reconnects), not its activity, state
+    and connections; DELETE as Jupyter does (a closed page shuts its kernel down through
+    Voila's own ``/voila/api/shutdown/<id>``, not here)."""
     from jupyter_server.services.kernels.handlers import KernelHandler
     from tornado import web
 

@@ -102,14 +102,18 @@ def test_the_caps_count_kernels_handed_out_and_pages_being_drawn() -> None:
                      "all 4 places are taken"]
 
 
-def test_a_kernel_with_a_socket_open_but_idle_for_long_is_culled() -> None:
-    """Jupyter never culls a connected kernel (cull_connected is off, so that a viewer reading
-    a page keeps it); after cull_connected_timeout of no traffic at all it goes."""
+def _connected_cull(kernels: dict[str, float], connections: dict[str, int],
+                    timeout: int, prepare: object = None) -> list[str]:
+    """One culling round of a PoolAwareKernelManager (``cull_connected_timeout`` ``timeout``)
+    over kernels idle for the given seconds with the given sockets open, after ``prepare(manager)``
+    if given; the kernels shut down."""
     async def run() -> list[str]:
         manager = PoolAwareKernelManager(cull_idle_timeout=300, cull_interval=60,
-                                         cull_connected_timeout=1800)
-        manager._kernels = {"reading": _kernel(600), "asleep": _kernel(2000)}
-        manager._kernel_connections = {"reading": 1, "asleep": 1}
+                                         cull_connected_timeout=timeout)
+        manager._kernels = {k: _kernel(idle) for k, idle in kernels.items()}
+        manager._kernel_connections = dict(connections)
+        if prepare is not None:
+            prepare(manager)
         shut: list[str] = []
 
         async def shutdown_kernel(kernel_id: str, *args: object, **kwargs: object) -> None:
@@ -121,7 +125,14 @@ def test_a_kernel_with_a_socket_open_but_idle_for_long_is_culled() -> None:
         return shut
 
     with ThreadPoolExecutor(1) as pool:
-        assert pool.submit(asyncio.run, run()).result() == ["asleep"]
+        return pool.submit(asyncio.run, run()).result()
+
+
+def test_a_kernel_with_a_socket_open_but_idle_for_long_is_culled() -> None:
+    """Jupyter never culls a connected kernel (cull_connected is off, so that a viewer reading
+    a page keeps it); after cull_connected_timeout of no traffic at all it goes."""
+    assert _connected_cull({"reading": 600, "asleep": 2000}, {"reading": 1, "asleep": 1},
+                           1800) == ["asleep"]
 
 
 def test_the_pages_upload_limits_fit_under_the_servers_message_limit() -> None:
@@ -136,25 +147,12 @@ def test_the_pages_upload_limits_fit_under_the_servers_message_limit() -> None:
 def test_a_kernel_connected_to_or_handed_out_counts_its_idle_time_from_then() -> None:
     """A kernel last busy long ago (drawn in a pool) is not culled in the second its viewer
     connects: a mutant without the reset culls "late" at once."""
-    async def run() -> list[str]:
-        manager = PoolAwareKernelManager(cull_idle_timeout=300, cull_interval=60,
-                                         cull_connected_timeout=60)
-        manager._kernels = {"late": _kernel(600), "handed": _kernel(600), "old": _kernel(600)}
-        manager._kernel_connections = {"late": 0, "handed": 1, "old": 1}
+    def prepare(manager: PoolAwareKernelManager) -> None:
         manager.notify_connect("late")
         manager.hand_out("handed")
-        shut: list[str] = []
 
-        async def shutdown_kernel(kernel_id: str, *args: object, **kwargs: object) -> None:
-            shut.append(kernel_id)
-            manager._kernels.pop(kernel_id)
-
-        manager.shutdown_kernel = shutdown_kernel
-        await manager.cull_kernels()
-        return shut
-
-    with ThreadPoolExecutor(1) as pool:
-        assert pool.submit(asyncio.run, run()).result() == ["old"]
+    assert _connected_cull({"late": 600, "handed": 600, "old": 600},
+                           {"late": 0, "handed": 1, "old": 1}, 60, prepare) == ["old"]
 
 
 def test_a_shut_down_kernels_open_sockets_are_closed() -> None:
