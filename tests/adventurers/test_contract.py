@@ -3,11 +3,15 @@ bots, the log, and the turn's phases."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import explorer
 from explorer.engine import Game, rules_for
 from explorer.engine.bots import RandomBot, make_bot, play
+from explorer.engine.search import hooks_for
+from explorer.games.adventurers import position
 from explorer.errors import IllegalAction, ScenarioError
 from explorer.games.adventurers.invariants import check
 from tests.adventurers.helpers import DATA, choose, game_at, options, roll, scenario
@@ -65,6 +69,12 @@ BASE = {"adventurers": [{"profession": "Actor"}, {"profession": "Trapper"}]}
     ({"at": "lunch"}, "scenario.at must be one of turn, draw, research.before"),
     ({"order": [0, 0]}, "scenario.order must list the seats 0-1 once each"),
     ({"active": 2}, "scenario.active must be an integer from 0 to 1"),
+    ({"played": ["Holy Grail"]}, r"scenario.played\[0\]: no card named 'Holy Grail'"),
+    ({"played": "Museum"}, "scenario.played must be a list of card names"),
+    ({"at": "research.before", "adventurers": [
+        {"profession": "Actor", "hand": ["Museum", "Hide", "Tiger", "Temple", "Mines", "Camels"]},
+        {"profession": "Actor"}]},
+     r"6 cards at the start of the Research Phase, over the hand size 5 \(line 48\)"),
 ])
 def test_bad_scenarios_name_what_is_wrong(change: dict, message: str) -> None:
     with pytest.raises(ScenarioError, match=message):
@@ -215,3 +225,19 @@ def test_heuristic_bots_finish_games_against_each_other() -> None:
         game = explorer.new_game("adventurers", players=players, seed=players)
         play(game, lambda seat, g=game: make_bot(g, "heuristic", seat), max_steps=5000)
         assert game.is_over and len(game.winners) == 1
+
+
+def test_a_research_phase_with_cards_played_keeps_its_record_and_may_hold_more() -> None:
+    """The long fuzz's first find (make fuzz, 2026-12-02): a world of the search bot started at
+    a Research Phase in which a Museum Curator had played a card and drawn past 5 lost the
+    record of the card played, so it read as a Research Phase begun over the hand size."""
+    hand = ["Translator", "Hide", "Tiger", "Temple", "Mines", "Camels"]
+    game = game_at("research.before", profession="Museum Curator", hand=hand,
+                   played=["Museum"], discard=["Museum"])
+    check(game.state, DATA)  # 6 cards, but a card was played: a profession's extra draw
+    assert [c["name"] for c in position(game, 0)["played"]] == ["Museum"]
+    world = hooks_for("adventurers").world(game, 0, random.Random(238720))
+    assert world is not None and world.state.plays == ["Museum"]
+    assert world.state.adventurers[0].hand == hand
+    check(world.state, DATA)
+    assert explorer.load_game(world.to_json()).snapshot() == world.snapshot()

@@ -12,7 +12,11 @@ A scenario is plain JSON-like data, so a scenario game saves and loads like any 
 phases ``"draw"``, ``"research.before"``, ``"travel"``, ``"encounter"``,
 ``"research.after"``. ``order`` gives the turn order (default: seat order), ``top`` known
 cards on top of the deck, in order, and ``discard`` the discard pile. Every card named is taken
-out of the deck, so each card is still in exactly one place.
+out of the deck, so each card is still in exactly one place. ``played`` records the cards the
+active player has already played this turn (a position's ``played``: names only, the cards
+themselves are where the scenario puts them); a scenario that starts at the Research Phase
+before Travel with none played must hold at most the hand size (the Draw Phase ends with it,
+line 48), while one with cards played may hold more (a profession's extra draw).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from explorer.games.adventurers.data import AdventurersData
 from explorer.games.adventurers.encounter import takes_weapon
 from explorer.games.adventurers.state import AdventurersState, Facing
 
-_KEYS = {"adventurers", "active", "at", "order", "top", "discard"}
+_KEYS = {"adventurers", "active", "at", "order", "top", "discard", "played"}
 _ADVENTURER_KEYS = {"profession", "hand", "chain", "encounter"}
 _ENCOUNTER_KEYS = {"card", "by", "weapon"}
 
@@ -59,6 +63,32 @@ def _chain(state: AdventurersState, data: AdventurersData, value: Any, where: st
     if locations >= to_win:
         raise ScenarioError(f"{where}: {locations} locations, but the game ends at {to_win}")
     return chain
+
+
+def _played(data: AdventurersData, value: Any) -> list[str]:
+    """The ``played`` record: names of cards of the set."""
+    if not isinstance(value, list):
+        raise ScenarioError(f"scenario.played must be a list of card names; found {value!r}")
+    for index, name in enumerate(value):
+        if not isinstance(name, str) or name not in data.cards:
+            raise ScenarioError(f"scenario.played[{index}]: no card named {name!r}")
+    return list(value)
+
+
+def _check_hand_size(state: AdventurersState, data: AdventurersData) -> None:
+    """A turn that starts at the Research Phase before Travel, nothing played yet, comes
+    straight from the Draw Phase, which ends at the hand size (line 48)."""
+    if state._start != "research.before" or state.plays:
+        return
+    adventurer = state.adventurers[state.active]
+    profession = data.professions[adventurer.profession]
+    limit = data.constants["hand_size"] + (
+        profession.amount if profession.kind == "hand_size" else 0)
+    if len(adventurer.hand) > limit:
+        raise ScenarioError(
+            f"scenario.adventurers[{state.active}].hand: {len(adventurer.hand)} cards at the "
+            f"start of the Research Phase, over the hand size {limit} (line 48); list the "
+            "cards played this turn in scenario.played if some were")
 
 
 def _encounter(state: AdventurersState, data: AdventurersData, value: Any, seat: int,
@@ -120,4 +150,6 @@ def build_scenario(state: AdventurersState, data: AdventurersData,
     state.deck.top = _cards(state, scenario.get("top", []), "scenario.top")
     state.deck.discard = _cards(state, scenario.get("discard", []), "scenario.discard")
     state._start = data.phase_names[0] if start == "turn" else start
+    state.plays = _played(data, scenario.get("played", []))
+    _check_hand_size(state, data)
     state.phase = "scenario"

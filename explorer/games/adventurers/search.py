@@ -129,7 +129,7 @@ def scenario_for(game: Game, seat: int, rng: random.Random) -> dict[str, Any] | 
             adventurers[number]["hand"], unseen = unseen[:count], unseen[count:]
     discard = [] if top is None else [*unseen[:deck["discard"] - 1], top["name"]]
     return {"adventurers": adventurers, "active": view["active"], "at": STARTS[phase],
-            "order": view["order"], "discard": discard}
+            "order": view["order"], "discard": discard, "played": _names(view["played"])}
 
 
 @cache

@@ -56,11 +56,12 @@ def first_player(ctx: Ctx) -> Step:
 
 def turn(ctx: Ctx, seat: int, start: str | None = None) -> Step:
     """One player's turn: the five phases in order (lines 37-44); a scenario may ``start`` at
-    one of them."""
+    one of them (the cards it says were played this turn kept)."""
     state = ctx.state
     state.active = seat
     state.turns += 1
-    state.plays = []
+    if start is None:
+        state.plays = []
     names = ctx.data.phase_names
     for name in names[names.index(start) if start else 0:]:
         if name == "draw":
