@@ -21,7 +21,7 @@ import tempfile
 import time
 import traceback
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import partial
@@ -73,13 +73,13 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self.drawing: dict[str, int] = {}  # client address -> pages being drawn for it now
 
     def held(self, client: str | None = None) -> int:
-        """Kernels handed to viewers (not waiting in a pool), with the pages being drawn: in
-        all, or for one ``client`` address."""
+        """Kernels handed to viewers, with the pages being drawn whose kernel is not known yet
+        (:class:`PageBeingDrawn`): in all, or for one ``client`` address. Kernels in a pool,
+        or being preheated for one, are the server's own."""
+        owned = [c for k, c in self.owners.items() if k in self._kernels]
         if client is not None:
-            alive = sum(1 for k, c in self.owners.items() if c == client and k in self._kernels)
-            return alive + self.drawing.get(client, 0)
-        pooled = self._pooled_ids()
-        return len([k for k in self._kernels if k not in pooled]) + sum(self.drawing.values())
+            return owned.count(client) + self.drawing.get(client, 0)
+        return len(owned) + sum(self.drawing.values())
 
     def full_for(self, client: str) -> str | None:
         """Why a new page for ``client`` would be one too many (None: it may have one)."""
@@ -116,7 +116,11 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter's culling (kernels with no socket open, after ``cull_idle_timeout``), and
-        kernels with a socket open but no traffic after ``cull_connected_timeout``."""
+        kernels with a socket open but no traffic after ``cull_connected_timeout``. A kernel
+        shut down since the culling round began (its viewer left while the round awaited
+        another kernel) is passed over: Jupyter looked it up and logged a KeyError."""
+        if kernel_id not in self._kernels:
+            return
         await super().cull_kernel_if_idle(kernel_id)
         kernel = self._kernels.get(kernel_id)
         if kernel is None or not self.cull_connected_timeout or \
@@ -143,7 +147,9 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         return {kernel_id for _, _, kernel_id in self._pooled()}
 
     async def cull_kernels(self) -> None:
-        """Mark the pooled kernels active, then cull as Jupyter does."""
+        """Mark the pooled kernels active, then cull as Jupyter does (and forget the owners of
+        kernels gone by other ways than a shutdown, a kernel that died)."""
+        self.owners = {k: c for k, c in self.owners.items() if k in self._kernels}
         now = datetime.now(UTC)
         for _, _, kernel_id in self._pooled():
             kernel = self._kernels.get(kernel_id)
@@ -381,13 +387,37 @@ over :data:`MAX_CLIENT_MESSAGE` (an upload too big) would be dropped by the serv
 word, so the page keeps it and tells the viewer."""
 
 
+class PageBeingDrawn:
+    """A page being drawn for a client address, counted against the kernel caps
+    (:attr:`PoolAwareKernelManager.drawing`) from its request until its kernel is known (from
+    then on the kernel counts, :attr:`PoolAwareKernelManager.owners`) or the page is done,
+    whichever comes first: a page is never counted twice."""
+
+    def __init__(self, drawing: dict[str, int], client: str) -> None:
+        self._drawing = drawing
+        self._client = client
+        self.counted = True
+        drawing[client] = drawing.get(client, 0) + 1
+
+    def settle(self) -> None:
+        """Stop counting the page (idempotent)."""
+        if not self.counted:
+            return
+        self.counted = False
+        self._drawing[self._client] -= 1
+        if not self._drawing[self._client]:
+            del self._drawing[self._client]
+
+
 class _Recorder:
     """A page handler's view of the kernel manager: records which client each kernel it hands
-    out is for (:attr:`PoolAwareKernelManager.owners`)."""
+    out is for (:attr:`PoolAwareKernelManager.owners`), which settles the page being drawn
+    for it."""
 
-    def __init__(self, manager: Any, client: str) -> None:
+    def __init__(self, manager: Any, client: str, page: PageBeingDrawn | None = None) -> None:
         self._manager = manager
         self._client = client
+        self._page = page
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._manager, name)
@@ -407,6 +437,8 @@ class _Recorder:
         owners = getattr(self._manager, "owners", None)
         if owners is not None:
             owners[kernel_id] = self._client
+        if self._page is not None:
+            self._page.settle()
         if hasattr(self._manager, "hand_out"):
             self._manager.hand_out(kernel_id)
 
@@ -425,10 +457,11 @@ def page_handler() -> type:
         kernel down (without it the call was refused and the kernel lived on until culled)."""
 
         _scripted = False
+        _page: PageBeingDrawn | None = None
 
         @property
         def kernel_manager(self) -> Any:
-            return _Recorder(self.settings["kernel_manager"], self._client())
+            return _Recorder(self.settings["kernel_manager"], self._client(), self._page)
 
         def write(self, chunk: Any) -> None:
             """Voila's page as it is written, with :data:`PAGE_SCRIPT` at the top of its
@@ -457,14 +490,11 @@ def page_handler() -> type:
                 self.finish(FULL_PAGE.format(why=why))
                 return
             self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown call sends
-            drawing = getattr(manager, "drawing", {})
-            drawing[client] = drawing.get(client, 0) + 1
+            self._page = PageBeingDrawn(getattr(manager, "drawing", {}), client)
             try:
                 await super().get(path)
             finally:
-                drawing[client] -= 1
-                if not drawing[client]:
-                    del drawing[client]
+                self._page.settle()
 
     return PublicPageHandler
 
@@ -533,24 +563,45 @@ def channels_handler() -> type:
 
 class OneLineErrors(logging.Filter):
     """Log an unexpected server error in one line (what failed, where) instead of a
-    traceback of dozens, so a visitor requesting broken URLs cannot flood the log."""
+    traceback of dozens, so a visitor requesting broken URLs cannot flood the log. A message
+    of several lines (asyncio's "Task exception was never retrieved" and the task it names)
+    becomes one line too, its lines joined by " | "."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
         if record.exc_info and record.exc_info[1] is not None:
             error = record.exc_info[1]
             frames = traceback.extract_tb(error.__traceback__)
             where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames \
                 else ""
-            record.msg = f"{record.getMessage()}: {type(error).__name__}: " \
-                         f"{str(error)[:200]}{where}"
-            record.args = ()
-            record.exc_info = None
-            record.exc_text = None
+            text = f"{text}: {type(error).__name__}: {str(error)[:200]}{where}"
+        elif "\n" not in text:
+            return True
+        record.msg = " | ".join(line.strip() for line in text.splitlines() if line.strip())
+        record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+        record.stack_info = None
         return True
 
 
-ERROR_LOGGERS = ("tornado.application", "tornado.general", "PublicVoila")
-"""The loggers the public server writes unexpected errors to (:class:`OneLineErrors`)."""
+ERROR_LOGGERS = ("tornado.application", "tornado.general", "asyncio", "PublicVoila")
+"""The loggers the public server writes unexpected errors to (:class:`OneLineErrors`);
+``asyncio`` reports a failed task or callback of the server's event loop itself."""
+
+
+def one_line_errors(names: tuple[str, ...] = ERROR_LOGGERS) -> Callable[[], None]:
+    """Put :class:`OneLineErrors` on the loggers ``names``; returns what takes it off
+    again."""
+    one_line = OneLineErrors()
+    for name in names:
+        logging.getLogger(name).addFilter(one_line)
+
+    def remove() -> None:
+        for name in names:
+            logging.getLogger(name).removeFilter(one_line)
+
+    return remove
 
 
 def public_voila() -> type:
@@ -578,8 +629,7 @@ def public_voila() -> type:
                     for entry in super().init_handlers() if entry[1] not in accounts]
 
         def start(self) -> None:
-            for name in ERROR_LOGGERS:
-                logging.getLogger(name).addFilter(OneLineErrors())
+            one_line_errors()
             self.log.addFilter(OneLineErrors())
             super().start()
 

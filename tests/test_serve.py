@@ -235,3 +235,121 @@ def test_every_page_gets_the_page_script_once() -> None:
     assert written[0].startswith("<!DOCTYPE html>\n<html><head>" + PAGE_SCRIPT)
     assert written[1] == "<body><div>no head here: <head></div>"
     assert "%" not in PAGE_SCRIPT.replace("%;", "").replace("50%", "")  # all filled in
+
+
+def test_a_page_being_drawn_counts_once_against_the_caps(monkeypatch) -> None:
+    """A page counts from its request until its kernel is known, then its kernel counts: not
+    both (one page took two of a client's places), and a pool's kernel being preheated to
+    replace the one handed out counts for nobody (it filled the places of viewers)."""
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    from explorer.serve import page_handler
+
+    client = "10.0.0.1"
+    held: list[tuple[int, int]] = []
+
+    async def voilas_get(self: object, path: str | None = None) -> None:
+        manager = self.settings["kernel_manager"]
+        held.append((manager.held(client), manager.held()))  # waiting for its kernel
+        await self.kernel_manager.get_rendered_notebook(path)
+        held.append((manager.held(client), manager.held()))  # its kernel handed out
+
+    monkeypatch.setattr(TornadoVoilaHandler, "get", voilas_get)
+
+    async def run() -> None:
+        manager = PoolAwareKernelManager(max_kernels=4, max_kernels_per_client=2)
+        manager._kernels = {"k1": _kernel(0), "refill": _kernel(0)}
+        ready = asyncio.get_running_loop().create_future()
+        ready.set_result({"kernel_id": "k1"})
+        preheating = asyncio.get_running_loop().create_future()  # the pool's next kernel
+        manager._pools = {"one.ipynb": [ready, preheating]}
+
+        async def get_rendered_notebook(name: str, **kwargs: object) -> tuple:
+            item = manager._pools[name].pop(0)  # as Voila hands a pooled kernel out
+            return None, [], (await item)["kernel_id"]
+
+        manager.get_rendered_notebook = get_rendered_notebook
+        handler_class = page_handler()
+        handler = handler_class.__new__(handler_class)
+        handler.application = SimpleNamespace(settings={"kernel_manager": manager})
+        handler.request = SimpleNamespace(query="", remote_ip=client,
+                                          path="/voila/render/one.ipynb")
+        handler._xsrf_token = b"token"  # tornado's cached token: no cookie to set here
+        await handler.get("one.ipynb")
+        held.append((manager.held(client), manager.held()))  # drawn: the viewer holds k1
+        assert manager.full_for(client) is None  # one page of two
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
+    assert held == [(1, 1), (1, 1), (1, 1)]
+
+
+def test_an_asyncio_traceback_is_logged_in_one_line() -> None:
+    """asyncio reports a failed task or callback itself, in several lines with a traceback
+    ("Task exception was never retrieved", "Exception in callback ..."): one line too."""
+    import io
+    import logging
+
+    from explorer.serve import one_line_errors
+
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    logger = logging.getLogger("asyncio")
+    logger.addHandler(handler)
+    installed = one_line_errors()
+    try:
+        loop = asyncio.new_event_loop()
+        try:
+            for context in ({"message": "Task exception was never retrieved",
+                             "future": "<Task finished name='Task-7'>"},
+                            {"message": "Exception in callback Kernel.dispatch()",
+                             "handle": "<Handle Kernel.dispatch()>"}):
+                try:
+                    raise KeyError("no such kernel\nsecond line")
+                except KeyError as error:
+                    loop.call_exception_handler({**context, "exception": error})
+        finally:
+            loop.close()
+    finally:
+        logger.removeHandler(handler)
+        installed()
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("Task exception was never retrieved")
+    assert lines[1].startswith("Exception in callback Kernel.dispatch()")
+    assert all("KeyError" in line and "test_serve.py:" in line for line in lines)
+    assert "Traceback" not in out.getvalue()
+
+
+def test_a_kernel_shut_down_during_a_culling_round_is_passed_over() -> None:
+    """A viewer's page shut its kernel down while a culling round was busy with another kernel:
+    Jupyter's round looked the gone kernel up all the same and logged a KeyError as a server
+    error (seen under load: benchmarks/load.py)."""
+    import logging
+
+    errors: list[str] = []
+
+    class Errors(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.levelno >= logging.ERROR:
+                errors.append(record.getMessage())
+
+    async def run() -> list[str]:
+        manager = PoolAwareKernelManager(cull_idle_timeout=300, cull_interval=60)
+        manager.log = logging.getLogger("test_serve.culling")
+        manager.log.addHandler(Errors())
+        manager._kernels = {"left": _kernel(600), "viewer": _kernel(0)}
+        shut: list[str] = []
+
+        async def shutdown_kernel(kernel_id: str, *args: object, **kwargs: object) -> None:
+            shut.append(kernel_id)
+            manager._kernels.pop(kernel_id)
+            manager._kernels.pop("viewer", None)  # meanwhile its viewer closed the page
+
+        manager.shutdown_kernel = shutdown_kernel
+        await manager.cull_kernels()
+        return shut
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, run()).result() == ["left"]
+    assert errors == []

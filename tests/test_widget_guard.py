@@ -140,3 +140,125 @@ def test_a_chart_may_tell_the_kernel_its_time_zone_and_nothing_else() -> None:
     assert chart.local_tz == "Europe/Paris" and not sent
     update(chart, spec={"mark": "bar"})
     assert chart.spec == spec
+
+
+def custom(widget: widgets.Widget, content: object) -> list[dict]:
+    """Deliver a client's custom message (a click); the messages the kernel sent back."""
+    widget.comm.messages.clear()
+    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                        "buffers": []})
+    return [kwargs.get("data") or args[0] for args, kwargs in widget.comm.messages]
+
+
+def test_a_widget_that_only_shows_takes_no_value_from_a_client() -> None:
+    """HTML, labels, progress bars and the like show what the kernel says: a client writing
+    their value is set back without a word (no control of a page writes them)."""
+    from explorer.ui import MessageArea
+
+    shows = [widgets.HTML("<b>kernel</b>"), widgets.HTMLMath("$x$"), widgets.Label("kernel"),
+             widgets.IntProgress(value=3, max=10), widgets.FloatProgress(value=0.5, max=1),
+             widgets.Valid(value=True)]
+    before = [w.value for w in shows]
+    view = widgets.VBox(shows)
+    view.message = MessageArea()
+    for widget, bad in zip(shows, ("<script>x</script>", "$y$", "pwned", 9, 0.9, False),
+                           strict=True):
+        sent = update(widget, value=bad)
+        assert [m["state"] for m in sent if m.get("method") == "update"] == [
+            {"value": widget.value}], type(widget).__name__
+    assert [w.value for w in shows] == before
+    update(view.message, value="<b>a fake notice</b>")
+    assert view.message.value == ""
+
+
+def test_a_disabled_button_takes_no_click() -> None:
+    """A click on a disabled button (a stale page, a click queued behind a long run, a crafted
+    client) never reaches its callbacks; the page is set back and the viewer told why."""
+    from explorer.ui import MessageArea
+
+    clicks: list[int] = []
+    button = widgets.Button(description="Run", disabled=True)
+    button.on_click(lambda _: clicks.append(1))
+    view = widgets.VBox([button])
+    view.message = MessageArea()
+    sent = custom(button, {"event": "click"})
+    assert clicks == []
+    assert {"disabled": True} in [m["state"] for m in sent if m.get("method") == "update"]
+    assert "not in use right now" in view.message.value
+    button.disabled = False
+    custom(button, {"event": "click"})
+    assert clicks == [1]
+
+
+def test_what_a_mixed_update_drops_is_sent_back() -> None:
+    """One trait taken and another dropped in the same update: the dropped one goes back to
+    the page with the kernel's value (else the page shows what the kernel never took)."""
+    number = widgets.IntText(value=5, description="Games")
+    sent = update(number, value=7, description="pwned", disabled=True)
+    assert number.value == 7 and number.description == "Games" and not number.disabled
+    back = [m["state"] for m in sent if m.get("method") == "update"]
+    assert back == [{"description": "Games", "disabled": False}]
+
+
+def test_the_board_keeps_its_own_selection() -> None:
+    """``selected`` is the card table's to write (a row clicked); the game board's highlight
+    is the kernel's."""
+    from explorer.ui.board import ClickBoard
+    from explorer.ui.cards import CardTable
+
+    board = ClickBoard("riftforce", on_choice=lambda index: None)
+    update(board, selected="hand-0-0")
+    assert board.selected == ""
+    table = CardTable()
+    update(table, selected="Borg Mercenary")
+    assert table.selected == "Borg Mercenary"  # the card browser checks it against its rows
+
+
+def test_a_control_is_enabled_again_only_after_the_queued_clicks() -> None:
+    """In a kernel (an event loop running) the control stays disabled for SETTLE seconds after
+    its work, so the clicks queued behind the first are refused; outside one, at once."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from explorer.ui.guard import enable_later
+
+    outside = widgets.Button(disabled=True)
+    enable_later(outside)
+    assert not outside.disabled
+
+    async def in_a_kernel() -> tuple[bool, bool]:
+        button = widgets.Button(disabled=True)
+        enable_later(button, seconds=0.2)
+        await asyncio.sleep(0.05)
+        soon = button.disabled
+        await asyncio.sleep(0.4)
+        return soon, button.disabled
+
+    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API may hold this thread's loop
+        assert pool.submit(asyncio.run, in_a_kernel()).result() == (True, False)
+
+
+def test_a_burst_of_clicks_on_the_balance_run_button_starts_one_run() -> None:
+    """Three clicks queued at once (a kernel takes them one after another): the first runs,
+    the others find the button disabled; the button is back once they are refused."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from explorer.ui.balance import BalanceReport
+    from explorer.ui.guard import SETTLE
+
+    async def burst() -> tuple[list[str], str, bool, bool]:
+        view = BalanceReport()
+        view.run_games.value = 4
+        for _ in range(3):
+            custom(view.run_button, {"event": "click"})
+        fresh = [key for _, key in view.source.options if key.startswith("fresh:")]
+        held = view.run_button.disabled
+        await asyncio.sleep(SETTLE + 0.3)
+        return fresh, view.message.value, held, view.run_button.disabled
+
+    with ThreadPoolExecutor(1) as pool:
+        fresh, message, held, disabled = pool.submit(asyncio.run, burst()).result()
+    assert fresh == ["fresh:1"]
+    assert "not in use right now" in message
+    assert held and not disabled

@@ -28,6 +28,7 @@ from explorer import balance
 from explorer.games import GAMES
 from explorer.simulation import BOTS
 from explorer.ui import MessageArea, enable_offline_charts
+from explorer.ui.guard import enable_later
 
 EMBED = {"renderer": "svg", "actions": False}
 START_LABELS = {"rifts": "starting Character", "adventurers": "profession",
@@ -747,8 +748,8 @@ class BalanceReport(widgets.VBox):
 
         try:
             table, complete = balance.run_steps(settings, tick)
-        finally:
-            self.run_button.disabled = False
+        finally:  # the clicks queued up behind this one find the button disabled
+            enable_later(self.run_button)
         seconds = time.monotonic() - start
         played = balance.games(table).height
         self.fresh_count += 1

@@ -1,25 +1,34 @@
 """The kernel's side of every widget against a crafted client (issue #15): what a page may
-write into a widget's state.
+write into a widget's state, and which of its custom messages (clicks) a widget takes.
 
-A page's controls write few traits: a value, a selection's index, a tab's selected index, the
-card table's selected row (``selected``), a player's playing and repeat. Anything else a client
-sends in an update (``disabled``, ``children``, ``_options_labels``, a layout) is never written
-by the page's own controls, so it is dropped; so is any update to a disabled control, and a
-selection's index that is empty or out of range. A value the trait refuses (a wrong type) is
-refused without a traceback, and the page's control is set back to the kernel's value. No
-update is echoed to the page before it is checked: ipywidgets' echo (for several views of one
-kernel, which Voila never has) is off.
+A page's controls write few traits: a value, a selection's index, a tab's selected index, a
+player's playing and repeat, and the card table its selected row (``selected``). Anything else
+a client sends in an update (``disabled``, ``children``, ``_options_labels``, a description, a
+layout) is never written by the page's own controls, so it is dropped; so is any update to a
+disabled control or to a widget that only shows something (:data:`OUTPUT_ONLY`: HTML, labels,
+progress bars, ...), and a selection's index that is empty or out of range. A value the trait
+refuses (a wrong type) is refused without a traceback. Whatever is dropped is sent back with
+the kernel's value, so the page shows what the kernel holds, also when the rest of the same
+update was taken. No update is echoed to the page before it is checked: ipywidgets' echo (for
+several views of one kernel, which Voila never has) is off.
 
-:func:`install` puts the check in front of ipywidgets' own ``Widget.set_state`` (the one way
-a client's update enters a widget) once per kernel; :mod:`explorer.ui` calls it on import,
-and adds a :data:`listeners` entry that tells the viewer, in the message line of the view the
-control belongs to, that the change was not taken.
+A disabled control takes no custom message either: a click on a disabled button (a stale page,
+a double click that arrived during the run it started, or a crafted client) never reaches its
+callbacks. A control disabled while its callback runs is enabled again with
+:func:`enable_later`, once the clicks queued up behind the first have found it disabled.
+
+:func:`install` puts the checks in front of ipywidgets' own ``Widget.set_state`` (the one way a
+client's update enters a widget) and ``Widget._handle_custom_msg`` (the one way its custom
+messages do) once per kernel; :mod:`explorer.ui` calls it on import, and adds a
+:data:`listeners` entry that tells the viewer, in the message line of the view the control
+belongs to, that the change was not taken.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as widgets
@@ -29,13 +38,32 @@ from traitlets import TraitError
 
 log = logging.getLogger("explorer.ui.guard")
 
-CLIENT_TRAITS = frozenset({"value", "index", "selected_index", "selected", "playing",
-                           "repeat"})
-"""The traits a page's own controls write."""
-CLIENT_TRAITS_OF = {"JupyterChart": frozenset({"local_tz"})}
-"""Traits the browser side of a widget class writes by itself, not by a viewer's hand:
-Altair's chart tells the kernel the browser's time zone once it is drawn."""
+CLIENT_TRAITS = frozenset({"value", "index", "selected_index", "playing", "repeat"})
+"""The traits a page's own controls write (stock ipywidgets controls)."""
+CLIENT_TRAITS_OF = {"JupyterChart": frozenset({"local_tz"}),
+                    "CardTable": frozenset({"selected"})}
+"""Traits the browser side of a widget class of its own writes: Altair's chart tells the kernel
+the browser's time zone once it is drawn; the card table, the row clicked."""
+OUTPUT_ONLY: tuple[type[widgets.Widget], ...] = (
+    widgets.HTML, widgets.HTMLMath, widgets.Label, widgets.Output, widgets.IntProgress,
+    widgets.FloatProgress, widgets.Valid, widgets.Image, widgets.Audio, widgets.Video,
+    widgets.Stack)
+"""Widgets that only show something: no viewer's hand changes them, so a client writes nothing
+to them (their ``value`` included)."""
+SETTLE = 1.0
+"""Seconds a control stays disabled after the work it started, so that the clicks queued up
+behind the first (a burst, a double click) reach it disabled (:func:`enable_later`)."""
 _ORIGINAL = widget_module.Widget.set_state
+_ORIGINAL_CUSTOM = widget_module.Widget._handle_custom_msg
+
+
+def control_traits(widget: widgets.Widget) -> frozenset[str]:
+    """The traits of ``widget`` that a control of a page writes when it is enabled (none for
+    an output-only widget)."""
+    if isinstance(widget, OUTPUT_ONLY):
+        return frozenset()
+    allowed = CLIENT_TRAITS | CLIENT_TRAITS_OF.get(type(widget).__name__, frozenset())
+    return allowed.intersection(widget.keys)
 
 
 def client_state(widget: widgets.Widget, sync_data: Any) -> tuple[dict[str, Any], list[str]]:
@@ -43,35 +71,39 @@ def client_state(widget: widgets.Widget, sync_data: Any) -> tuple[dict[str, Any]
     the module docstring)."""
     if not isinstance(sync_data, dict):
         return {}, ["(an update that is not a table of traits)"]
-    allowed = CLIENT_TRAITS | CLIENT_TRAITS_OF.get(type(widget).__name__, frozenset())
-    taken = {k: v for k, v in sync_data.items() if k in allowed and k in widget.keys}
-    if getattr(widget, "disabled", False):
-        taken = {}
-    if "index" in taken and isinstance(widget, _Selection):
-        index = taken["index"]
-        if isinstance(index, bool) or not isinstance(index, int) or \
-                not 0 <= index < len(widget.options):
-            del taken["index"]
-    if "index" in taken and isinstance(widget, _MultipleSelection):
-        index = taken["index"]
-        if not isinstance(index, list | tuple) or not all(
-                isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(widget.options)
-                for i in index):
-            del taken["index"]
+    allowed = frozenset() if getattr(widget, "disabled", False) else control_traits(widget)
+    taken = {k: v for k, v in sync_data.items() if k in allowed}
+    if "index" in taken and not _index_in_range(widget, taken["index"]):
+        del taken["index"]
     dropped = sorted(str(k)[:40] for k in sync_data if k not in taken)
     return taken, dropped
 
 
+def _index_in_range(widget: widgets.Widget, index: Any) -> bool:
+    """Whether ``index`` names options ``widget`` has (one for a selection, a list for a
+    multiple selection; an index of another widget is left to its trait)."""
+    def one(i: Any) -> bool:
+        return isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(widget.options)
+
+    if isinstance(widget, _Selection):
+        return one(index)
+    if isinstance(widget, _MultipleSelection):
+        return isinstance(index, list | tuple) and all(one(i) for i in index)
+    return True
+
+
 listeners: list[Callable[[widgets.Widget, str], None]] = []
-"""Called with the widget and the reason, in words, each time a client's update is refused
-(:mod:`explorer.ui` shows it to the viewer in the control's page)."""
+"""Called with the widget and the reason, in words, each time a client's update or click is
+refused (:mod:`explorer.ui` shows it to the viewer in the control's page)."""
 
 
-def _refused(widget: widgets.Widget, why: str | None) -> None:
-    """Set the page's control back to the kernel's state and tell the listeners why (None:
-    say nothing, as for a trait no control of the page writes, which only a crafted client
-    sends)."""
-    widget.send_state()
+def _refused(widget: widgets.Widget, why: str | None, keys: Iterable[str]) -> None:
+    """Set the page's copy of ``keys`` back to the kernel's values and tell the listeners why
+    (None: say nothing, as for a trait no control of the page writes, which only a crafted
+    client sends)."""
+    synced = [k for k in keys if k in widget.keys]
+    if synced:
+        widget.send_state(key=synced)
     if why is None:
         return
     for listener in listeners:
@@ -84,7 +116,7 @@ def _refused(widget: widgets.Widget, why: str | None) -> None:
 def _reason(widget: widgets.Widget, dropped: list[str]) -> str | None:
     """Why a viewer's change of a control was dropped, in a viewer's words (None: it changed
     nothing a control of the page changes)."""
-    if not CLIENT_TRAITS.intersection(dropped):
+    if not control_traits(widget).intersection(dropped):
         return None
     if getattr(widget, "disabled", False):
         return "that control is not in use right now"
@@ -96,19 +128,51 @@ def _guarded_set_state(self: widgets.Widget, sync_data: Any) -> None:
     if dropped:
         log.warning("%s %s: dropped a client's update of %s", type(self).__name__,
                     self.model_id, ", ".join(dropped))
-    if not taken:
-        if dropped:
-            _refused(self, _reason(self, dropped))
+    sent = list(sync_data) if isinstance(sync_data, dict) else []
+    if taken:
+        try:
+            _ORIGINAL(self, taken)
+        except (TraitError, TypeError, ValueError) as error:
+            log.warning("%s %s: refused a client's update (%s)", type(self).__name__,
+                        self.model_id, str(error)[:200])
+            _refused(self, "that is not a value this control takes", sent)
+            return
+    if dropped:
+        _refused(self, _reason(self, dropped), [k for k in sent if k not in taken])
+
+
+def _guarded_custom_msg(self: widgets.Widget, content: Any, buffers: Any) -> None:
+    if getattr(self, "disabled", False):
+        log.warning("%s %s: dropped a client's custom message to a disabled control",
+                    type(self).__name__, self.model_id)
+        _refused(self, "that control is not in use right now", ["disabled"])
         return
+    _ORIGINAL_CUSTOM(self, content, buffers)
+
+
+def enable_later(control: widgets.Widget, seconds: float = SETTLE) -> None:
+    """Enable ``control`` again ``seconds`` from now on the kernel's event loop: the clicks
+    sent while it was disabled and queued behind the one being handled (a kernel takes one
+    message at a time) are taken in the meantime, find it disabled and are refused. At once
+    when no event loop runs (outside a kernel)."""
     try:
-        _ORIGINAL(self, taken)
-    except (TraitError, TypeError, ValueError) as error:
-        log.warning("%s %s: refused a client's update (%s)", type(self).__name__,
-                    self.model_id, str(error)[:200])
-        _refused(self, "that is not a value this control takes")
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        control.disabled = False
+        return
+    loop.call_later(seconds, _enable, control)
+
+
+def _enable(control: widgets.Widget) -> None:
+    try:
+        control.disabled = False
+    except Exception:  # a closed widget: nothing to enable
+        log.warning("could not enable %s again", type(control).__name__)
 
 
 def install() -> None:
-    """Check every client update of every widget of this kernel (idempotent)."""
+    """Check every client update and custom message of every widget of this kernel
+    (idempotent)."""
     widget_module.JUPYTER_WIDGETS_ECHO = False
     widget_module.Widget.set_state = _guarded_set_state
+    widget_module.Widget._handle_custom_msg = _guarded_custom_msg

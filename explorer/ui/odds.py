@@ -31,6 +31,7 @@ from explorer.odds import Odds, gamma_world, rifts
 from explorer.odds import charts as odds_charts
 from explorer.ui import MessageArea, enable_offline_charts, log
 from explorer.ui.faces import FACE_STYLE, face
+from explorer.ui.guard import enable_later
 
 EMBED = {"renderer": "svg", "actions": False}
 NONE = ""
@@ -474,8 +475,8 @@ class RiftsOdds(_OddsView):
         try:
             result = rifts.battle(party, foe, location, runs=runs, seed=0, escape=escape,
                                   progress=tick)
-        finally:
-            self.battle_button.disabled = False
+        finally:  # the clicks queued up behind this one find the button disabled
+            enable_later(self.battle_button)
         self.battle_odds = result
         self._battle_inputs = inputs
         self.battle_results.value = battle_html(result, escape)

@@ -11,8 +11,8 @@ import explorer
 from explorer.engine import Game, rules_for
 from explorer.engine.bots import RandomBot, make_bot, play
 from explorer.engine.search import hooks_for
-from explorer.games.adventurers import position
 from explorer.errors import IllegalAction, ScenarioError
+from explorer.games.adventurers import position
 from explorer.games.adventurers.invariants import check
 from tests.adventurers.helpers import DATA, choose, game_at, options, roll, scenario
 from tests.adventurers.test_encounter import facing, opponent

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from tornado.websocket import websocket_connect
 
 from explorer.serve import FULL_PAGE, running_voila
+from explorer.viewer_client import Reply, Viewer
 
 from .small_site import BUTTON, small_site
 
@@ -41,66 +41,47 @@ def _page(url: str) -> str:
         return reply.read().decode()
 
 
-def _message(kind: str, content: dict, channel: str = "shell") -> dict:
-    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "probe",
-                       "session": "probe", "date": "", "version": "5.3"},
-            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
-            "buffers": []}
-
-
-async def _probe(url: str, kernel_id: str, sent: list[dict], wait_for: str,
-                 timeout: float = 60) -> list[dict]:
-    """Send ``sent`` on the kernel's channels, then a plain ``comm_info_request``; return every
-    message received until its reply (the kernel answered: it still lives)."""
-    ws_url = url.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels?session_id=probe"
-    socket = await websocket_connect(ws_url)
-    received: list[dict] = []
-    try:
-        for message in sent:
-            await socket.write_message(json.dumps(message))
-        last = _message("comm_info_request", {"target_name": "jupyter.widget"})
-        await socket.write_message(json.dumps(last))
-        async with asyncio.timeout(timeout):
-            while True:
-                text = await socket.read_message()
-                assert text is not None, "the kernel's socket was closed"
-                message = json.loads(text)
-                received.append(message)
-                if message.get("msg_type") == wait_for and \
-                        message["parent_header"].get("msg_id") == last["header"]["msg_id"]:
-                    return received
-    finally:
-        socket.close()
-
-
 def test_a_crafted_client_cannot_run_code_stop_the_kernel_or_see_a_traceback(server) -> None:
     url, log = server
-    kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', _page(url)).group(1)
     comm = uuid.uuid4().hex
     sent = [
-        _message("execute_request", {"code": "open('/tmp/probed', 'w').write('x')",
-                                     "silent": False, "store_history": False,
-                                     "user_expressions": {}, "allow_stdin": False}),
-        _message("shutdown_request", {"restart": False}, "control"),
-        _message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget",
-                               "data": {"state": {"_model_name": "ButtonModel",
-                                                  "description": "x" * 1000}}}),
-        _message("comm_info_request", {"target_name": 5}),  # malformed: a traceback
-        _message("comm_msg", {"comm_id": "no-such-comm", "data": {"method": "update"}}),
-        _message("inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 1}),
+        ("execute_request", {"code": "open('/tmp/probed', 'w').write('x')", "silent": False,
+                             "store_history": False, "user_expressions": {},
+                             "allow_stdin": False}, "shell"),
+        ("shutdown_request", {"restart": False}, "control"),
+        ("comm_open", {"comm_id": comm, "target_name": "jupyter.widget",
+                       "data": {"state": {"_model_name": "ButtonModel",
+                                          "description": "x" * 1000}}}, "shell"),
+        ("comm_info_request", {"target_name": 5}, "shell"),  # malformed: a traceback
+        ("comm_msg", {"comm_id": "no-such-comm", "data": {"method": "update"}}, "shell"),
+        ("inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 1}, "shell"),
     ]
+
+    async def probe() -> tuple[Reply, list[dict]]:
+        """Send ``sent``, then a plain ``comm_info_request`` and wait for its reply (the
+        kernel answered: it still lives); that reply and every message received."""
+        viewer = Viewer(url, timeout=60)
+        await viewer.open("one.ipynb")
+        try:
+            for kind, content, channel in sent:
+                await viewer.post(kind, content, channel)
+            reply = await viewer.request("comm_info_request",
+                                         {"target_name": "jupyter.widget"})
+            return reply, list(viewer.received)
+        finally:
+            await viewer.close(shutdown=False)
+
     # in a thread of its own: Playwright's sync API may hold this thread's event loop
     with ThreadPoolExecutor(1) as pool:
-        received = pool.submit(asyncio.run, _probe(url, kernel_id, sent,
-                                                   "comm_info_reply")).result()
+        reply, received = pool.submit(asyncio.run, probe()).result()
     kinds = [m["msg_type"] for m in received]
     assert not {"execute_reply", "execute_result", "inspect_reply", "error",
                 "shutdown_reply"} & set(kinds), kinds
-    text = json.dumps(received)
+    text = json.dumps(received, default=str)
     assert "Traceback" not in text and 'File "' not in text
     assert not Path("/tmp/probed").exists()
-    reply = next(m for m in received if m["msg_type"] == "comm_info_reply")
-    assert comm not in reply["content"]["comms"]  # the client's widget was never made
+    answer = next(m for m in reply.messages if m["msg_type"] == "comm_info_reply")
+    assert comm not in answer["content"]["comms"]  # the client's widget was never made
     logged = log.read_text(encoding="utf-8")
     for why in ("'execute_request' message is not allowed",
                 "'shutdown_request' message is not allowed",

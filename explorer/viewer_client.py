@@ -1,0 +1,538 @@
+"""One viewer of the public Voila, without a browser: the page's HTTP request and its kernel's
+websocket, speaking the widget protocol as a browser's widget manager does (the way
+JupyterHub's hubtraf simulates users).
+
+>>> viewer = Viewer("http://127.0.0.1:8866")
+>>> await viewer.open("rifts_play.ipynb")           # GET the page, connect, get every widget
+>>> roll = viewer.control(model="ButtonModel", css="step-roll")
+>>> reply = await viewer.click(roll)                # as a browser's click: waits for the kernel
+>>> reply.seconds, reply.problems                   # click-to-reply time; errors that came back
+>>> await viewer.close(shutdown=True)               # leave as the browser does (or not)
+
+The page's HTML names its kernel; the client opens ``/api/kernels/<id>/channels``, asks the
+kernel for every widget's state (``comm_open`` on ``jupyter.widget.control``, then
+``request_states``), and keeps those states current from every ``comm_msg`` update,
+``comm_open`` and ``comm_close`` the kernel sends. A request waits for the kernel's ``status:
+idle`` for it (and its ``*_reply`` when it has one). Every wait has a time-out; every failure is
+a :class:`ViewerError` that says what and where. Used by ``benchmarks/load.py`` and by the tests
+that send crafted messages to a viewer's kernel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import uuid
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import quote
+
+from explorer.errors import ExplorerError
+
+CLICK = {"event": "click"}
+"""The content of a button's click, as the browser's ``ButtonView`` sends it."""
+CONTROL_PROTOCOL = "1.0.0"
+"""The version of ipywidgets' control comm (``jupyter.widget.control``) the client speaks."""
+TRACEBACK = "Traceback (most recent call last)"
+MAX_FRAME = 256 * 2**20
+"""The largest websocket frame the client reads (a page's widget states can be megabytes)."""
+_REFERENCE = "IPY_MODEL_"
+_WIDGET_VIEW = re.compile(r'"model_id":\s*"([0-9a-f]{32})"')
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+
+
+class ViewerError(ExplorerError):
+    """A viewer's page, socket or kernel did not do what a browser would get: a refused page,
+    a closed socket, no reply in time, or no such control."""
+
+
+@dataclass
+class Widget:
+    """One widget model of the kernel, as the viewer last heard of it."""
+
+    model_id: str
+    model: str
+    """The model's name: ``"ButtonModel"``, ``"DropdownModel"``, ``"AnyModel"``, ..."""
+    state: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def description(self) -> str:
+        """The control's label (``""`` when it has none)."""
+        text = self.state.get("description")
+        return text if isinstance(text, str) else ""
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """Its CSS classes (what ``add_class`` gave it)."""
+        return tuple(self.state.get("_dom_classes") or ())
+
+    @property
+    def disabled(self) -> bool:
+        """Whether the control is disabled (a browser would not send its clicks)."""
+        return bool(self.state.get("disabled"))
+
+
+@dataclass
+class Reply:
+    """What came back for one request: every message whose parent it is, and the seconds from
+    sending it to the kernel's idle status for it."""
+
+    messages: list[dict[str, Any]]
+    seconds: float
+
+    @property
+    def problems(self) -> list[str]:
+        """Errors, ``stderr`` text and tracebacks among the messages (a viewer must see none)."""
+        return [p for p in map(problem, self.messages) if p is not None]
+
+    def updates(self, widget: Widget) -> list[dict[str, Any]]:
+        """The state updates of ``widget`` the kernel sent back."""
+        return [m["content"]["data"].get("state", {}) for m in self.messages
+                if m.get("msg_type") == "comm_msg"
+                and m["content"].get("comm_id") == widget.model_id
+                and m["content"].get("data", {}).get("method") == "update"]
+
+
+def problem(message: dict[str, Any]) -> str | None:
+    """What is wrong with a message from the kernel, in a line: an ``error``, ``stderr`` text,
+    a reply with an error status, or a traceback anywhere in it (None: nothing)."""
+    kind = message.get("msg_type", "")
+    content = message.get("content") or {}
+    if kind == "error":
+        return f"error: {content.get('ename')}: {str(content.get('evalue'))[:200]}"
+    if kind == "stream" and content.get("name") == "stderr":
+        return f"stderr: {str(content.get('text'))[:200]}"
+    if kind.endswith("_reply") and content.get("status") == "error":
+        return f"{kind} with status error: {str(content.get('evalue'))[:200]}"
+    if TRACEBACK in json.dumps(content, default=lambda _: None):
+        return f"a traceback in a {kind}"
+    return None
+
+
+def message(kind: str, content: dict[str, Any], channel: str = "shell",
+            metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A kernel message as a page sends it on its websocket (Jupyter's JSON form)."""
+    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "viewer",
+                       "session": "viewer", "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": metadata or {}, "content": content,
+            "channel": channel, "buffers": []}
+
+
+def split_buffers(state: Any, path: tuple[Any, ...] = ()) -> tuple[Any, list[list[Any]],
+                                                                     list[bytes]]:
+    """``state`` with its binary values taken out (as ipywidgets sends them, each left as
+    None until the kernel puts it back): the state, the path of each buffer, the buffers."""
+    if isinstance(state, bytes | bytearray | memoryview):
+        return None, [list(path)], [bytes(state)]
+    paths: list[list[Any]] = []
+    buffers: list[bytes] = []
+    if isinstance(state, dict):
+        items: Iterator[tuple[Any, Any]] = iter(state.items())
+        out: Any = {}
+    elif isinstance(state, list | tuple):
+        items = enumerate(state)
+        out = [None] * len(state)
+    else:
+        return state, paths, buffers
+    for key, value in items:
+        out[key], more_paths, more_buffers = split_buffers(value, (*path, key))
+        paths += more_paths
+        buffers += more_buffers
+    return out, paths, buffers
+
+
+def put_buffers(state: Any, paths: list[list[Any]], buffers: list[bytes]) -> None:
+    """Put each buffer back into ``state`` at its path (the kernel's ``buffer_paths``)."""
+    for path, buffer in zip(paths, buffers, strict=False):
+        target = state
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = buffer
+
+
+def encode(sent: dict[str, Any]) -> str | bytes:
+    """A message for the websocket: JSON text, or Jupyter's binary form when it has
+    buffers."""
+    if not sent.get("buffers"):
+        return json.dumps(sent)
+    from jupyter_server.services.kernels.connection.base import serialize_binary_message
+
+    return serialize_binary_message(sent)
+
+
+def decode(frame: str | bytes) -> dict[str, Any]:
+    """A message from the websocket, in either form (binary when it carries buffers)."""
+    if isinstance(frame, bytes):
+        from jupyter_server.services.kernels.connection.base import deserialize_binary_message
+
+        return deserialize_binary_message(frame)
+    return json.loads(frame)
+
+
+def references(value: Any) -> Iterator[str]:
+    """The model ids a state value refers to (``"IPY_MODEL_<id>"``, alone or in a list)."""
+    if isinstance(value, str) and value.startswith(_REFERENCE):
+        yield value[len(_REFERENCE):]
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from references(item)
+
+
+@dataclass
+class _Waiting:
+    """A request waiting for the kernel: its messages, and whether its idle status (and its
+    reply, if it has one) came."""
+
+    reply_needed: bool
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    idle: bool = False
+    replied: bool = False
+
+    @property
+    def done(self) -> bool:
+        return self.idle and (self.replied or not self.reply_needed)
+
+
+class Viewer:
+    """One viewer of one page: its HTTP requests, its kernel's websocket and the widget states
+    its page would hold. Use :meth:`open` first; every wait ends after ``timeout`` seconds with
+    a :class:`ViewerError`."""
+
+    def __init__(self, base_url: str, timeout: float = 60, keep: int = 5000) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+        self.page = ""
+        self.kernel_id = ""
+        self.widgets: dict[str, Widget] = {}
+        """model id -> widget, kept current from what the kernel sends."""
+        self.roots: list[str] = []
+        """The model ids the page's HTML displays (its cells' outputs)."""
+        self.received: deque[dict[str, Any]] = deque(maxlen=keep)
+        """The last ``keep`` messages from the kernel, whatever they answer."""
+        self.problems: list[str] = []
+        """Every problem (see :func:`problem`) in anything the kernel sent this viewer."""
+        self.page_seconds = 0.0
+        self._xsrf = ""
+        self._socket: Any = None
+        self._http: Any = None
+        self._control = ""
+        self._waiting: dict[str, _Waiting] = {}
+
+    # ---- opening and leaving ------------------------------------------------------------
+
+    async def open(self, page: str) -> None:
+        """Do what a browser does for ``page`` (``"rifts_play.ipynb"``): GET it, connect to
+        its kernel and get every widget's state."""
+        from tornado.httpclient import AsyncHTTPClient
+
+        self.page = page
+        self._http = AsyncHTTPClient(force_instance=True)
+        started = time.monotonic()
+        text = await self._get_page(page)
+        self.page_seconds = time.monotonic() - started
+        found = _KERNEL_ID.search(text)
+        if found is None:
+            raise ViewerError(f"{page}: the page names no kernel (is it a notebook page?)")
+        self.kernel_id = found.group(1)
+        self.roots = list(dict.fromkeys(_WIDGET_VIEW.findall(text)))
+        await self._connect()
+        await self.request("kernel_info_request", {})
+        await self._request_states()
+
+    async def _get_page(self, page: str) -> str:
+        """The page's HTML (its cookies kept for the shutdown call)."""
+        from tornado.httpclient import HTTPClientError
+
+        url = f"{self.base_url}/voila/render/{quote(page)}"
+        try:
+            response = await self._http.fetch(url, request_timeout=self.timeout,
+                                              connect_timeout=self.timeout)
+        except HTTPClientError as error:
+            body = error.response.body.decode(errors="replace") if error.response else ""
+            why = "the server is full" if error.code == 503 else f"status {error.code}"
+            raise ViewerError(f"{page}: {why} ({_text_of(body)[:200]})") from None
+        except (OSError, TimeoutError) as error:
+            raise ViewerError(f"{page}: no page from {self.base_url}: {error}") from None
+        for header in response.headers.get_list("Set-Cookie"):
+            cookie = SimpleCookie(header)
+            if "_xsrf" in cookie:
+                self._xsrf = cookie["_xsrf"].value
+        return response.body.decode("utf-8", errors="replace")
+
+    async def _connect(self) -> None:
+        from tornado.websocket import websocket_connect
+
+        url = (self.base_url.replace("http", "ws", 1) +
+               f"/api/kernels/{self.kernel_id}/channels?session_id={uuid.uuid4().hex}")
+        try:
+            self._socket = await asyncio.wait_for(
+                websocket_connect(url, max_message_size=MAX_FRAME), self.timeout)
+        except (OSError, TimeoutError) as error:
+            raise ViewerError(f"{self.page}: cannot connect to kernel {self.kernel_id}: "
+                              f"{error or 'timed out'}") from None
+        except Exception as error:  # tornado's HTTP errors of the upgrade (a 404: no kernel)
+            raise ViewerError(f"{self.page}: kernel {self.kernel_id} refused the socket: "
+                              f"{error}") from None
+
+    async def _request_states(self) -> None:
+        """Ask for every widget's state, as the browser's widget manager does on load."""
+        self._control = uuid.uuid4().hex
+        await self.request("comm_open", {"comm_id": self._control, "data": {},
+                                         "target_name": "jupyter.widget.control"},
+                           metadata={"version": CONTROL_PROTOCOL})
+        reply = await self.comm_msg(self._control, {"method": "request_states"})
+        if not any(m.get("msg_type") == "comm_msg" and m["content"].get("comm_id") ==
+                   self._control for m in reply.messages):
+            raise ViewerError(f"{self.page}: kernel {self.kernel_id} sent no widget states")
+
+    async def close(self, shutdown: bool = True) -> None:
+        """Leave the page: with ``shutdown``, send the page's own shutdown call (what the
+        browser sends when a page is closed), then close the socket. Never raises: a viewer
+        that leaves a dead server has left."""
+        if shutdown and self.kernel_id and self._http is not None:
+            await self.shutdown()
+        if self._socket is not None:
+            self._socket.close()
+            self._socket = None
+        if self._http is not None:
+            self._http.close()
+            self._http = None
+
+    async def shutdown(self) -> int:
+        """The page's shutdown call (``POST /voila/api/shutdown/<kernel>`` with its ``_xsrf``
+        cookie, as the browser's beacon sends it); the answer's status (0: no answer)."""
+        from tornado.httpclient import HTTPClientError, HTTPRequest
+
+        request = HTTPRequest(
+            f"{self.base_url}/voila/api/shutdown/{self.kernel_id}", method="POST",
+            body=f"_xsrf={self._xsrf}", request_timeout=self.timeout,
+            headers={"Cookie": f"_xsrf={self._xsrf}", "X-XSRFToken": self._xsrf,
+                     "Content-Type": "application/x-www-form-urlencoded"})
+        try:
+            response = await self._http.fetch(request)
+        except HTTPClientError as error:
+            return error.code
+        except (OSError, TimeoutError):
+            return 0
+        return response.code
+
+    async def __aenter__(self) -> Viewer:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.close()
+
+    # ---- the widgets ----------------------------------------------------------------------
+
+    def shown(self) -> list[str]:
+        """The model ids a browser would show, in page order: the page's displayed widgets and
+        their children, except those laid out with ``display: none``."""
+        order: list[str] = []
+        seen: set[str] = set()
+        stack = list(reversed(self.roots))
+        while stack:
+            model_id = stack.pop()
+            widget = self.widgets.get(model_id)
+            if widget is None or model_id in seen or self._hidden(widget):
+                continue
+            seen.add(model_id)
+            order.append(model_id)
+            stack.extend(reversed(list(references(widget.state.get("children", ())))))
+        return order
+
+    def _hidden(self, widget: Widget) -> bool:
+        layout = next(references(widget.state.get("layout")), None)
+        style = self.widgets[layout].state if layout in self.widgets else {}
+        return style.get("display") == "none" or style.get("visibility") == "hidden"
+
+    def find(self, model: str | None = None, description: str | None = None,
+             css: str | None = None, shown: bool = True) -> list[Widget]:
+        """The widgets with this model name, description and CSS class (each None: any), in
+        page order; with ``shown``, only those a browser would show."""
+        ids = self.shown() if shown else list(self.widgets)
+        return [w for w in (self.widgets[i] for i in ids)
+                if (model is None or w.model == model)
+                and (description is None or w.description == description)
+                and (css is None or css in w.classes)]
+
+    def control(self, model: str | None = None, description: str | None = None,
+                css: str | None = None, shown: bool = True) -> Widget:
+        """The one widget :meth:`find` finds; a :class:`ViewerError` naming what was looked
+        for when there is none or more than one."""
+        found = self.find(model, description, css, shown)
+        if len(found) != 1:
+            wanted = ", ".join(f"{k}={v!r}" for k, v in (("model", model), (
+                "description", description), ("css", css)) if v is not None)
+            raise ViewerError(f"{self.page}: {len(found)} {'shown ' if shown else ''}widgets "
+                              f"with {wanted or 'anything'} (wanted one)")
+        return found[0]
+
+    def text(self, css: str) -> str:
+        """The text of the shown widgets of CSS class ``css`` (an HTML widget's markup
+        stripped of its tags), joined by newlines."""
+        return "\n".join(_text_of(str(w.state.get("value", ""))) for w in self.find(css=css))
+
+    # ---- what a browser sends ------------------------------------------------------------
+
+    async def update(self, widget: Widget | str, state: dict[str, Any]) -> Reply:
+        """Change a widget's state as the browser does when a control changes: at once in the
+        page's own copy, then sent (binary values as buffers, as an upload's content goes);
+        wait for the kernel, whose corrections come back as updates."""
+        known = self.widgets.get(_id(widget))
+        if known is not None:
+            known.state.update(state)
+        sent, paths, buffers = split_buffers(state)
+        return await self.comm_msg(_id(widget), {"method": "update", "state": sent,
+                                                 "buffer_paths": paths}, buffers)
+
+    async def click(self, widget: Widget | str) -> Reply:
+        """Click a button as the browser does; wait for the kernel."""
+        return await self.custom(widget, CLICK)
+
+    async def custom(self, widget: Widget | str, content: Any) -> Reply:
+        """Send a widget a custom message (a click, an anywidget's event); wait."""
+        return await self.comm_msg(_id(widget), {"method": "custom", "content": content})
+
+    async def burst(self, widget: Widget | str, count: int,
+                    content: Any = CLICK) -> list[Reply]:
+        """Send ``count`` custom messages (clicks) at once, then wait for every one."""
+        sent = [self.post("comm_msg", {"comm_id": _id(widget), "data": {
+            "method": "custom", "content": content}}) for _ in range(count)]
+        started = time.monotonic()
+        return [await self.wait(msg_id, started) for msg_id in await asyncio.gather(*sent)]
+
+    async def comm_msg(self, comm_id: str, data: dict[str, Any],
+                       buffers: list[bytes] | tuple[()] = ()) -> Reply:
+        """Send a ``comm_msg`` on a comm (a widget's model id) and wait for the kernel."""
+        return await self.request("comm_msg", {"comm_id": comm_id, "data": data},
+                                  buffers=list(buffers))
+
+    async def request(self, kind: str, content: dict[str, Any], channel: str = "shell",
+                      metadata: dict[str, Any] | None = None,
+                      buffers: list[bytes] | None = None) -> Reply:
+        """Send a message and wait for the kernel's idle status for it (and its reply, for a
+        ``*_request``)."""
+        started = time.monotonic()
+        msg_id = await self.post(kind, content, channel, metadata, buffers)
+        return await self.wait(msg_id, started)
+
+    async def post(self, kind: str, content: dict[str, Any], channel: str = "shell",
+                   metadata: dict[str, Any] | None = None,
+                   buffers: list[bytes] | None = None) -> str:
+        """Send a message without waiting (a message the server drops gets no answer); its
+        id, for :meth:`wait`."""
+        if self._socket is None:
+            raise ViewerError(f"{self.page or 'a viewer'}: not connected (open a page first)")
+        sent = message(kind, content, channel, metadata)
+        sent["buffers"] = buffers or []
+        msg_id = sent["header"]["msg_id"]
+        self._waiting[msg_id] = _Waiting(reply_needed=kind.endswith("_request"))
+        try:
+            await self._socket.write_message(encode(sent), binary=bool(buffers))
+        except Exception as error:  # tornado's closed-socket error
+            raise ViewerError(f"{self.page}: kernel {self.kernel_id}'s socket is closed "
+                              f"({type(error).__name__})") from None
+        return msg_id
+
+    async def wait(self, msg_id: str, started: float | None = None) -> Reply:
+        """Read from the kernel until the request ``msg_id`` is answered; its :class:`Reply`
+        (its time counted from ``started``, else from now)."""
+        started = time.monotonic() if started is None else started
+        waiting = self._waiting.get(msg_id)
+        if waiting is None:
+            raise ViewerError(f"{self.page}: no request {msg_id} was sent")
+        deadline = started + self.timeout
+        while not waiting.done:
+            self._take(await self._read(deadline, msg_id))
+        del self._waiting[msg_id]
+        return Reply(waiting.messages, time.monotonic() - started)
+
+    async def drain(self, seconds: float) -> list[dict[str, Any]]:
+        """Read whatever the kernel sends for ``seconds`` (what it sends later by itself, a
+        control enabled again); the messages."""
+        deadline = time.monotonic() + seconds
+        taken: list[dict[str, Any]] = []
+        while time.monotonic() < deadline:
+            try:
+                async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                    frame = await self._socket.read_message()
+            except TimeoutError:
+                break
+            if frame is None:
+                raise ViewerError(f"{self.page}: kernel {self.kernel_id} closed the socket")
+            taken.append(self._take(decode(frame)))
+        return taken
+
+    async def _read(self, deadline: float, msg_id: str) -> dict[str, Any]:
+        try:
+            async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                frame = await self._socket.read_message()
+        except TimeoutError:
+            raise ViewerError(f"{self.page}: kernel {self.kernel_id} did not answer {msg_id} "
+                              f"within {self.timeout:g} s") from None
+        if frame is None:
+            raise ViewerError(f"{self.page}: kernel {self.kernel_id} closed the socket")
+        return decode(frame)
+
+    # ---- what the kernel sends ----------------------------------------------------------
+
+    def _take(self, received: dict[str, Any]) -> dict[str, Any]:
+        """Keep a message from the kernel: its widget news applied, given to the request it
+        answers, any problem noted."""
+        self.received.append(received)
+        kind = received.get("msg_type") or received.get("header", {}).get("msg_type", "")
+        received["msg_type"] = kind
+        found = problem(received)
+        if found is not None:
+            self.problems.append(found)
+        content = received.get("content") or {}
+        if kind == "comm_msg":
+            self._comm_msg(content, received.get("buffers") or [])
+        elif kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+            self._comm_open(content, received.get("buffers") or [])
+        elif kind == "comm_close":
+            self.widgets.pop(content.get("comm_id"), None)
+        waiting = self._waiting.get((received.get("parent_header") or {}).get("msg_id"))
+        if waiting is not None:
+            waiting.messages.append(received)
+            if kind == "status" and content.get("execution_state") == "idle":
+                waiting.idle = True
+            waiting.replied = waiting.replied or kind.endswith("_reply")
+        return received
+
+    def _comm_msg(self, content: dict[str, Any], buffers: list[bytes]) -> None:
+        data = content.get("data") or {}
+        method = data.get("method")
+        if method == "update_states":
+            states = data.get("states") or {}
+            put_buffers(states, data.get("buffer_paths") or [], buffers)
+            for model_id, entry in states.items():
+                self.widgets[model_id] = Widget(model_id, entry.get("model_name", ""),
+                                                dict(entry.get("state") or {}))
+        elif method in ("update", "echo_update"):
+            state = dict(data.get("state") or {})
+            put_buffers(state, data.get("buffer_paths") or [], buffers)
+            widget = self.widgets.get(content.get("comm_id"))
+            if widget is not None:
+                widget.state.update(state)
+
+    def _comm_open(self, content: dict[str, Any], buffers: list[bytes]) -> None:
+        data = content.get("data") or {}
+        state = dict(data.get("state") or {})
+        put_buffers(state, data.get("buffer_paths") or [], buffers)
+        model_id = content.get("comm_id", "")
+        self.widgets[model_id] = Widget(model_id, str(state.get("_model_name", "")), state)
+
+
+def _id(widget: Widget | str) -> str:
+    return widget.model_id if isinstance(widget, Widget) else widget
+
+
+def _text_of(markup: str) -> str:
+    """Markup without its tags and with its white space collapsed."""
+    return " ".join(re.sub(r"<[^>]+>", " ", markup).split())
