@@ -44,7 +44,7 @@ from explorer.games import GAMES
 
 PROFILES = {
     "quick": {"max_examples": 4, "stateful_step_count": 25},
-    "fuzz": {"max_examples": 1000, "stateful_step_count": 60},
+    "fuzz": {"max_examples": 2000, "stateful_step_count": 60},
 }
 """Examples per game and rules per example of each profile."""
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "quick")
