@@ -22,7 +22,7 @@ import time
 
 from tqdm import tqdm
 
-from explorer.balance import wilson
+from explorer.balance import Z95, wilson
 
 
 def play(seed: int, search_seat: int, shortlist: int) -> dict[str, float]:
@@ -33,6 +33,8 @@ def play(seed: int, search_seat: int, shortlist: int) -> dict[str, float]:
     from explorer.engine.bots import play as play_out
     from explorer.games.riftforce import search
 
+    # The search reads SHORTLIST when it decides; a worker plays one game at a time
+    # (threads_per_worker=1), so setting it before each game is safe.
     search.SHORTLIST = shortlist
     game = explorer.new_game("riftforce", seed=seed)
     bots = {seat: make_bot(game, "search" if seat == search_seat else "heuristic",
@@ -48,7 +50,7 @@ def play(seed: int, search_seat: int, shortlist: int) -> dict[str, float]:
 def interval(values: list[float]) -> tuple[float, float]:
     """The mean of ``values`` and the half-width of its 95% normal interval."""
     mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return mean, half
 
 
