@@ -238,6 +238,40 @@ def test_a_control_is_enabled_again_only_after_the_queued_clicks() -> None:
         assert pool.submit(asyncio.run, in_a_kernel()).result() == (True, False)
 
 
+def test_each_click_refused_while_waiting_starts_the_wait_again() -> None:
+    """A loaded kernel may take the clicks queued behind the first more slowly than the wait:
+    each one refused restarts it, so none of them finds the control enabled (the CI failure
+    of stop 23: a 50-click burst started three runs). Wait 1 s; a click at 0.5 s moves the
+    end to 1.5 s; still disabled at 1.2 s, enabled by 2.2 s (margins of 0.3 s or more for a
+    slow machine's sleeps)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from explorer.ui.guard import enable_later
+
+    async def in_a_kernel() -> tuple[bool, list[str], bool, bool]:
+        button = widgets.Button(disabled=True)
+        clicked: list[str] = []
+        button.on_click(lambda _: clicked.append("ran"))
+        start = asyncio.get_running_loop().time()
+
+        async def until(t: float) -> None:
+            await asyncio.sleep(max(0.0, start + t - asyncio.get_running_loop().time()))
+
+        enable_later(button, seconds=1.0)
+        await until(0.5)
+        custom(button, {"event": "click"})
+        held_after_click = button.disabled
+        await until(1.2)
+        held_past_first_end = button.disabled
+        await until(2.2)
+        return held_after_click, clicked, held_past_first_end, button.disabled
+
+    with ThreadPoolExecutor(1) as pool:
+        held, clicked, held_later, disabled = pool.submit(asyncio.run, in_a_kernel()).result()
+    assert held and clicked == [] and held_later and not disabled
+
+
 def test_a_burst_of_clicks_on_the_balance_run_button_starts_one_run() -> None:
     """Three clicks queued at once (a kernel takes them one after another): the first runs,
     the others find the button disabled; the button is back once they are refused."""

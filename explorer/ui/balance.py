@@ -739,6 +739,12 @@ class BalanceReport(widgets.VBox):
         bar, add it to the game's tables and show it."""
         settings = self.run_settings()
         self.run_button.disabled = True
+        try:
+            self._run(settings)
+        finally:  # last: the clicks queued up behind this one find the button disabled
+            enable_later(self.run_button)
+
+    def _run(self, settings: balance.Run) -> None:
         self.progress.max, self.progress.value, self.progress.bar_style = settings.games, 0, ""
         self.run_status.value = '<span class="balance-running">playing...</span>'
         start = time.monotonic()
@@ -746,10 +752,7 @@ class BalanceReport(widgets.VBox):
         def tick(done: int, total: int) -> None:
             self.progress.value = done
 
-        try:
-            table, complete = balance.run_steps(settings, tick)
-        finally:  # the clicks queued up behind this one find the button disabled
-            enable_later(self.run_button)
+        table, complete = balance.run_steps(settings, tick)
         seconds = time.monotonic() - start
         played = balance.games(table).height
         self.fresh_count += 1

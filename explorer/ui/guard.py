@@ -15,7 +15,9 @@ several views of one kernel, which Voila never has) is off.
 A disabled control takes no custom message either: a click on a disabled button (a stale page,
 a double click that arrived during the run it started, or a crafted client) never reaches its
 callbacks. A control disabled while its callback runs is enabled again with
-:func:`enable_later`, once the clicks queued up behind the first have found it disabled.
+:func:`enable_later` once its clicks have stopped: :data:`SETTLE` seconds after the work and
+after the last click refused on it, so that however slowly a loaded kernel works through the
+clicks queued up behind the first, each of them finds the control disabled.
 
 :func:`install` puts the checks in front of ipywidgets' own ``Widget.set_state`` (the one way a
 client's update enters a widget) and ``Widget._handle_custom_msg`` (the one way its custom
@@ -28,6 +30,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -51,8 +55,9 @@ OUTPUT_ONLY: tuple[type[widgets.Widget], ...] = (
 """Widgets that only show something: no viewer's hand changes them, so a client writes nothing
 to them (their ``value`` included)."""
 SETTLE = 1.0
-"""Seconds a control stays disabled after the work it started, so that the clicks queued up
-behind the first (a burst, a double click) reach it disabled (:func:`enable_later`)."""
+"""Seconds without a click a control waits, disabled, after the work it started, before it is
+enabled again: the clicks queued up behind the first (a burst, a double click) reach it
+disabled, and each one refused starts the wait again (:func:`enable_later`)."""
 _ORIGINAL = widget_module.Widget.set_state
 _ORIGINAL_CUSTOM = widget_module.Widget._handle_custom_msg
 
@@ -143,6 +148,9 @@ def _guarded_set_state(self: widgets.Widget, sync_data: Any) -> None:
 
 def _guarded_custom_msg(self: widgets.Widget, content: Any, buffers: Any) -> None:
     if getattr(self, "disabled", False):
+        if self in _enable_at:  # a click still arriving: the wait starts again
+            wait, _ = _enable_at[self]
+            _enable_at[self] = wait, time.monotonic() + wait
         log.warning("%s %s: dropped a client's custom message to a disabled control",
                     type(self).__name__, self.model_id)
         _refused(self, "that control is not in use right now", ["disabled"])
@@ -150,20 +158,39 @@ def _guarded_custom_msg(self: widgets.Widget, content: Any, buffers: Any) -> Non
     _ORIGINAL_CUSTOM(self, content, buffers)
 
 
+_enable_at: weakref.WeakKeyDictionary[widgets.Widget, tuple[float, float]] = (
+    weakref.WeakKeyDictionary())
+"""The controls :func:`enable_later` will enable again: the wait, and the monotonic time at
+which it is over."""
+
+
 def enable_later(control: widgets.Widget, seconds: float = SETTLE) -> None:
-    """Enable ``control`` again ``seconds`` from now on the kernel's event loop: the clicks
-    sent while it was disabled and queued behind the one being handled (a kernel takes one
-    message at a time) are taken in the meantime, find it disabled and are refused. At once
-    when no event loop runs (outside a kernel)."""
+    """Enable ``control`` again on the kernel's event loop once no click has reached it for
+    ``seconds``: the clicks sent while it was disabled and queued behind the one being handled
+    (a kernel takes one message at a time) are taken in the meantime, find it disabled and are
+    refused, each refusal starting the wait again, so a burst is refused whole however slowly
+    a loaded kernel works through it. Call it last in the callback that disabled the control
+    (the wait starts at once). At once when no event loop runs (outside a kernel)."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
+        _enable_at.pop(control, None)
         control.disabled = False
         return
-    loop.call_later(seconds, _enable, control)
+    _enable_at[control] = seconds, time.monotonic() + seconds
+    loop.call_later(seconds, _enable_when_quiet, control)
 
 
-def _enable(control: widgets.Widget) -> None:
+def _enable_when_quiet(control: widgets.Widget) -> None:
+    """Enable ``control`` if its wait is over, or look again when it will be."""
+    if control not in _enable_at:  # enabled already (another enable_later's wait was over)
+        return
+    _, at = _enable_at[control]
+    left = at - time.monotonic()
+    if left > 0:
+        asyncio.get_running_loop().call_later(left, _enable_when_quiet, control)
+        return
+    del _enable_at[control]
     try:
         control.disabled = False
     except Exception:  # a closed widget: nothing to enable

@@ -461,10 +461,17 @@ class RiftsOdds(_OddsView):
 
     def _battle(self) -> None:
         inputs = self.battle_inputs(self.party(), self.location_name())
-        party, location, foe, runs, escape = inputs
+        party = inputs[0]
         if not party:
             raise OddsInputError("a battle needs at least one Character in the party")
         self.battle_button.disabled = True
+        try:
+            self._fight(inputs)
+        finally:  # last: the clicks queued up behind this one find the button disabled
+            enable_later(self.battle_button)
+
+    def _fight(self, inputs: tuple) -> None:
+        party, location, foe, runs, escape = inputs
         self.battle_progress.value = 0
         self.battle_progress.max = runs
 
@@ -472,11 +479,8 @@ class RiftsOdds(_OddsView):
             if done % 50 == 0 or done == total:
                 self.battle_progress.value = done
 
-        try:
-            result = rifts.battle(party, foe, location, runs=runs, seed=0, escape=escape,
-                                  progress=tick)
-        finally:  # the clicks queued up behind this one find the button disabled
-            enable_later(self.battle_button)
+        result = rifts.battle(party, foe, location, runs=runs, seed=0, escape=escape,
+                              progress=tick)
         self.battle_odds = result
         self._battle_inputs = inputs
         self.battle_results.value = battle_html(result, escape)
