@@ -222,9 +222,10 @@ def test_a_control_is_enabled_again_only_after_the_queued_clicks() -> None:
 
     from explorer.ui.guard import enable_later
 
-    outside = widgets.Button(disabled=True)
-    enable_later(outside)
-    assert not outside.disabled
+    def outside_a_kernel() -> bool:
+        outside = widgets.Button(disabled=True)
+        enable_later(outside)
+        return outside.disabled
 
     async def in_a_kernel() -> tuple[bool, bool]:
         button = widgets.Button(disabled=True)
@@ -235,6 +236,7 @@ def test_a_control_is_enabled_again_only_after_the_queued_clicks() -> None:
         return soon, button.disabled
 
     with ThreadPoolExecutor(1) as pool:  # Playwright's sync API may hold this thread's loop
+        assert pool.submit(outside_a_kernel).result() is False
         assert pool.submit(asyncio.run, in_a_kernel()).result() == (True, False)
 
 
