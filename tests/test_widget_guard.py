@@ -229,10 +229,11 @@ def test_a_control_is_enabled_again_only_after_the_queued_clicks() -> None:
 
     async def in_a_kernel() -> tuple[bool, bool]:
         button = widgets.Button(disabled=True)
-        enable_later(button, seconds=0.2)
-        await asyncio.sleep(0.05)
+        start = asyncio.get_running_loop().time()
+        enable_later(button, seconds=1.0)
+        await asyncio.sleep(0.3)  # margins of 0.7 s and 1 s for a slow machine's sleeps
         soon = button.disabled
-        await asyncio.sleep(0.4)
+        await asyncio.sleep(max(0.0, start + 2.0 - asyncio.get_running_loop().time()))
         return soon, button.disabled
 
     with ThreadPoolExecutor(1) as pool:  # Playwright's sync API may hold this thread's loop
@@ -290,7 +291,7 @@ def test_a_burst_of_clicks_on_the_balance_run_button_starts_one_run() -> None:
             custom(view.run_button, {"event": "click"})
         fresh = [key for _, key in view.source.options if key.startswith("fresh:")]
         held = view.run_button.disabled
-        await asyncio.sleep(SETTLE + 0.3)
+        await asyncio.sleep(SETTLE + 1)
         return fresh, view.message.value, held, view.run_button.disabled
 
     with ThreadPoolExecutor(1) as pool:
