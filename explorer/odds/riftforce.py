@@ -11,6 +11,8 @@ draw and discard piles (never their order, never the other hand).
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
@@ -130,17 +132,37 @@ def best_actions(game: Game, limit: int | None = None) -> list[Candidate]:
         raise IllegalAction("the best-action finder answers during a player's turn, not in "
                             "the guild selection, at a draw or once the game is over")
     seat = state.active
-    search = _Search(seat, limit)
-    if state._boundary is not None:
-        boundary, made = state._boundary
-        path = tuple(state._turn_choices[:made])
-        search.expand(_Node(_view(boundary, seat), path), tuple(state._turn_choices[made:]))
-    else:
-        start = _view(state._turn_start, seat)
-        search.segment(start, lambda ctx: T.turn(ctx, seat), (), 1,
-                       tuple(state._turn_choices))
-    search.run()
-    return sorted(search.candidates(), key=Candidate.key)
+    with collector_paused():
+        search = _Search(seat, limit)
+        if state._boundary is not None:
+            boundary, made = state._boundary
+            path = tuple(state._turn_choices[:made])
+            search.expand(_Node(_view(boundary, seat), path),
+                          tuple(state._turn_choices[made:]))
+        else:
+            start = _view(state._turn_start, seat)
+            search.segment(start, lambda ctx: T.turn(ctx, seat), (), 1,
+                           tuple(state._turn_choices))
+        search.run()
+        found = sorted(search.candidates(), key=Candidate.key)
+        del search  # its positions freed before the collector runs again
+    return found
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block (as it was after). The finder
+    keeps every position of a turn alive until it ends, tens of thousands of objects made in
+    one burst, and each burst set off CPython's full collections over all of them again and
+    again: 45% of a Riftforce heuristic game's time (``benchmarks/riftforce_gc.py``). What
+    the finder drops is freed by reference counts; the collector runs again after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class _Search:

@@ -11,7 +11,7 @@ import pytest
 
 import explorer
 from explorer.engine.bots import RandomBot, play
-from explorer.errors import IllegalAction
+from explorer.errors import IllegalAction, TooMuchWork
 from explorer.games.riftforce.data import riftforce_data
 from explorer.odds import riftforce as rf
 
@@ -157,6 +157,38 @@ def test_the_finder_answers_in_mid_turn_from_the_choices_made() -> None:
     assert all(c.name == "activate" for c in found)
     assert max(c.riftforce for c in found) == 1  # the second Crystal: Light 6 takes 4, stands
     assert {str(c.choices[-1]) for c in found} >= {"Stop activating"}
+
+
+def test_the_finder_pauses_the_collector_and_leaves_it_as_it_found_it(monkeypatch) -> None:
+    """The finder's positions are made in one burst and kept to the turn's end: the collector
+    is off while it searches (benchmarks/riftforce_gc.py: 38% of a heuristic game's time in
+    full collections otherwise) and as it was after, on or off, also after an error."""
+    import gc
+
+    seen: list[bool] = []
+    run = rf._Search.run
+
+    def watched(self: rf._Search) -> None:
+        seen.append(gc.isenabled())
+        run(self)
+
+    monkeypatch.setattr(rf._Search, "run", watched)
+    game = scenario({2: (["Crystal 5"], ["Ice 5/1", "Light 6"])},
+                    hands=[["Crystal 6", "Air 7"], ["Water 5"]],
+                    guilds=[["Crystal", "Fire", "Air", "Earth"],
+                            ["Light", "Ice", "Plant", "Water"]])
+    assert gc.isenabled()
+    first = rf.best_actions(game)
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        assert rf.best_actions(game) == first and seen == [False, False]
+        assert not gc.isenabled()  # left off, as it was
+    finally:
+        gc.enable()
+    with pytest.raises(TooMuchWork):
+        rf.best_actions(game, limit=1)
+    assert gc.isenabled()
 
 
 def test_the_finder_refuses_outside_a_turn() -> None:
