@@ -215,8 +215,8 @@ def test_the_board_keeps_its_own_selection() -> None:
 
 
 def test_a_control_is_enabled_again_only_after_the_queued_clicks() -> None:
-    """In a kernel (an event loop running) the control stays disabled for SETTLE seconds after
-    its work, so the clicks queued behind the first are refused; outside one, at once."""
+    """In a kernel (an event loop running) the control stays disabled for its wait (1 s here)
+    after its work, so the clicks queued behind the first are refused; outside one, at once."""
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
@@ -239,6 +239,26 @@ def test_a_control_is_enabled_again_only_after_the_queued_clicks() -> None:
     with ThreadPoolExecutor(1) as pool:  # Playwright's sync API may hold this thread's loop
         assert pool.submit(outside_a_kernel).result() is False
         assert pool.submit(asyncio.run, in_a_kernel()).result() == (True, False)
+
+
+def test_a_held_control_is_disabled_for_its_work_and_enabled_after_even_an_error() -> None:
+    """``held`` disables the control for the block and hands it to enable_later after it
+    (outside a kernel, at once), also when the work fails."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from explorer.ui.guard import held
+
+    def outside_a_kernel() -> tuple[bool, bool, bool]:
+        button = widgets.Button()
+        with held(button):
+            during = button.disabled
+        after = button.disabled
+        with pytest.raises(ZeroDivisionError), held(button):
+            1 / 0
+        return during, after, button.disabled
+
+    with ThreadPoolExecutor(1) as pool:  # a thread with no event loop running
+        assert pool.submit(outside_a_kernel).result() == (True, False, False)
 
 
 def test_each_click_refused_while_waiting_starts_the_wait_again() -> None:

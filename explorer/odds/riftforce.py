@@ -154,7 +154,7 @@ def collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector off for the block (as it was after). The finder
     keeps every position of a turn alive until it ends, tens of thousands of objects made in
     one burst, and each burst set off CPython's full collections over all of them again and
-    again: 45% of a Riftforce heuristic game's time (``benchmarks/riftforce_gc.py``). What
+    again: 38% of a Riftforce heuristic game's time (``benchmarks/riftforce_gc.py``). What
     the finder drops is freed by reference counts; the collector runs again after."""
     enabled = gc.isenabled()
     gc.disable()

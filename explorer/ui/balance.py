@@ -28,7 +28,7 @@ from explorer import balance
 from explorer.games import GAMES
 from explorer.simulation import BOTS
 from explorer.ui import MessageArea, enable_offline_charts
-from explorer.ui.guard import enable_later
+from explorer.ui.guard import held
 
 EMBED = {"renderer": "svg", "actions": False}
 START_LABELS = {"rifts": "starting Character", "adventurers": "profession",
@@ -738,11 +738,8 @@ class BalanceReport(widgets.VBox):
         """Play the fresh batch the controls ask for, a few games at a time with the progress
         bar, add it to the game's tables and show it."""
         settings = self.run_settings()
-        self.run_button.disabled = True
-        try:
+        with held(self.run_button):  # the clicks queued up behind this one are refused
             self._run(settings)
-        finally:  # last: the clicks queued up behind this one find the button disabled
-            enable_later(self.run_button)
 
     def _run(self, settings: balance.Run) -> None:
         self.progress.max, self.progress.value, self.progress.bar_style = settings.games, 0, ""

@@ -14,7 +14,7 @@ several views of one kernel, which Voila never has) is off.
 
 A disabled control takes no custom message either: a click on a disabled button (a stale page,
 a double click that arrived during the run it started, or a crafted client) never reaches its
-callbacks. A control disabled while its callback runs is enabled again with
+callbacks. A control disabled while its callback runs (:func:`held`) is enabled again with
 :func:`enable_later` once its clicks have stopped: :data:`SETTLE` seconds after the work and
 after the last click refused on it, so that however slowly a loaded kernel works through the
 clicks queued up behind the first, each of them finds the control disabled.
@@ -29,10 +29,11 @@ belongs to, that the change was not taken.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import ipywidgets as widgets
@@ -170,7 +171,8 @@ def enable_later(control: widgets.Widget, seconds: float = SETTLE) -> None:
     (a kernel takes one message at a time) are taken in the meantime, find it disabled and are
     refused, each refusal starting the wait again, so a burst is refused whole however slowly
     a loaded kernel works through it. Call it last in the callback that disabled the control
-    (the wait starts at once). At once when no event loop runs (outside a kernel)."""
+    (the wait starts at once), as :func:`held` does. At once when no event loop runs (outside
+    a kernel)."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
@@ -179,6 +181,17 @@ def enable_later(control: widgets.Widget, seconds: float = SETTLE) -> None:
         return
     _enable_at[control] = seconds, time.monotonic() + seconds
     loop.call_later(seconds, _enable_when_quiet, control)
+
+
+@contextlib.contextmanager
+def held(control: widgets.Widget) -> Iterator[None]:
+    """``control`` disabled for the block (the work its click started), then enabled again
+    with :func:`enable_later` once the block is over, also after an error."""
+    control.disabled = True
+    try:
+        yield
+    finally:
+        enable_later(control)
 
 
 def _enable_when_quiet(control: widgets.Widget) -> None:

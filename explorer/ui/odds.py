@@ -31,7 +31,7 @@ from explorer.odds import Odds, gamma_world, rifts
 from explorer.odds import charts as odds_charts
 from explorer.ui import MessageArea, enable_offline_charts, log
 from explorer.ui.faces import FACE_STYLE, face
-from explorer.ui.guard import enable_later
+from explorer.ui.guard import held
 
 EMBED = {"renderer": "svg", "actions": False}
 NONE = ""
@@ -461,37 +461,30 @@ class RiftsOdds(_OddsView):
 
     def _battle(self) -> None:
         inputs = self.battle_inputs(self.party(), self.location_name())
-        party = inputs[0]
+        party, location, foe, runs, escape = inputs
         if not party:
             raise OddsInputError("a battle needs at least one Character in the party")
-        self.battle_button.disabled = True
-        try:
-            self._fight(inputs)
-        finally:  # last: the clicks queued up behind this one find the button disabled
-            enable_later(self.battle_button)
+        with held(self.battle_button):  # the clicks queued up behind this one are refused
+            self.battle_progress.value = 0
+            self.battle_progress.max = runs
 
-    def _fight(self, inputs: tuple) -> None:
-        party, location, foe, runs, escape = inputs
-        self.battle_progress.value = 0
-        self.battle_progress.max = runs
+            def tick(done: int, total: int) -> None:
+                if done % 50 == 0 or done == total:
+                    self.battle_progress.value = done
 
-        def tick(done: int, total: int) -> None:
-            if done % 50 == 0 or done == total:
-                self.battle_progress.value = done
-
-        result = rifts.battle(party, foe, location, runs=runs, seed=0, escape=escape,
-                              progress=tick)
-        self.battle_odds = result
-        self._battle_inputs = inputs
-        self.battle_results.value = battle_html(result, escape)
-        charts = (odds_charts.battle_chart(result, width=360),
-                  odds_charts.wounds_chart(result, width=300))
-        if not self.battle_charts.children:
-            self.battle_charts.children = (_chart(charts[0], "rifts-odds-battle-chart"),
-                                           _chart(charts[1], "rifts-odds-wounds-chart"))
-        else:
-            for widget, chart in zip(self.battle_charts.children, charts, strict=True):
-                widget.chart = chart
+            result = rifts.battle(party, foe, location, runs=runs, seed=0, escape=escape,
+                                  progress=tick)
+            self.battle_odds = result
+            self._battle_inputs = inputs
+            self.battle_results.value = battle_html(result, escape)
+            charts = (odds_charts.battle_chart(result, width=360),
+                      odds_charts.wounds_chart(result, width=300))
+            if not self.battle_charts.children:
+                self.battle_charts.children = (_chart(charts[0], "rifts-odds-battle-chart"),
+                                               _chart(charts[1], "rifts-odds-wounds-chart"))
+            else:
+                for widget, chart in zip(self.battle_charts.children, charts, strict=True):
+                    widget.chart = chart
 
 
 # ---- Adventurers ----------------------------------------------------------------------------
