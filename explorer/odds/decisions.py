@@ -349,10 +349,9 @@ def _rat_king(game: Game, pending: Decision, runs: int, seed: int) -> dict[Actio
             if action.name in best:
                 found[action] = best[action.name]
         return found
-    kind = state.phase.partition(".")[2]
-    if kind not in A.ROUND_ACTIONS_RUN:
+    if state.phase.partition(".")[2] not in A.ROUND_ACTIONS_RUN:
         return {}
-    return rat_king.choice_odds(game, kind)
+    return rat_king.choice_odds(game)
 
 
 _GAMES: dict[str, Callable[[Game, Decision, int, int], dict[Action, Odds]]] = {

@@ -182,24 +182,78 @@ def round_choices(game: Game) -> list[tuple[tuple[Action, ...], Odds]]:
     return found
 
 
-def choice_odds(game: Game, kind: str) -> dict[Action, Odds]:
-    """Once a round action of ``kind`` is chosen ("reinforcement", "stuff_die", ...): each of
-    its choices with the odds of the ADVENTURE after it, as :func:`round_choices` counts them."""
-    state = _round(game)
+def choice_odds(game: Game, kind: str | None = None) -> dict[Action, Odds]:
+    """At any decision of a round action once it is chosen: its first choice (which ENCOUNTER,
+    which STUFF DIE, ...) or a later one (the ENCOUNTER's target, the target a STUFF DIE's
+    face asks for): each legal action with the odds of the ADVENTURE after it, as
+    :func:`round_choices` counts them. The round action is explored from where it began with
+    the choices and dice already taken in it, so every sub-decision is valued from the
+    position where it is pending. ``kind`` ("encounter", "stuff_die", ...), when given, must be
+    the round action being carried out. An action with more than :data:`LEAVES` ways to play
+    out is left out."""
+    _round(game)
     pending = game.pending
     from explorer.games.rat_king import adventure as A
 
-    if not isinstance(pending, Decision) or kind not in A.ROUND_ACTIONS_RUN:
-        raise IllegalAction(f"no round action {kind!r} is being chosen")
-    run, seat, offers = A.ROUND_ACTIONS_RUN[kind], pending.player, list(pending.actions)
+    begun = _action_begun(game) if isinstance(pending, Decision) else None
+    if begun is None or (kind is not None and kind != begun[0]):
+        what = f"round action {kind!r}" if kind is not None else "round action"
+        raise IllegalAction(f"no {what} is being carried out")
+    name, start, seat, offers, taken = begun
+    run = A.ROUND_ACTIONS_RUN[name]
     found = {}
     for action in pending.actions:
         try:
-            chances = _explore(state, seat, lambda c: run(c, seat, offers), (action,))
+            chances = _explore(start, seat, lambda c: run(c, seat, offers), (*taken, action))
         except TooMuchWork:
             continue
         found[action] = _odds(chances, str(action))
     return found
+
+
+def _action_begun(game: Game) -> tuple[str, Any, int, list[Action], tuple[Any, ...]] | None:
+    """Where the round action being carried out began: (its kind, a copy of the table then,
+    the acting seat, the offers its procedure started with, the actions and outcomes taken in
+    it since, in order); None outside a round action.
+
+    The round action was chosen at the last step logged at the ADVENTURE ROUND's own phase
+    (``adventure.round``); the game is replayed from its start (the same seed, options,
+    scenario and inputs, as undo does) to just after it, the table copied there, and the
+    replay carried on to now to read the values sent since."""
+    from explorer.engine import Game as _Game
+    from explorer.games.rat_king import adventure as A
+
+    kind = game.phase.partition(".")[2]
+    if not game.phase.startswith("adventure.") or kind not in A.ROUND_ACTIONS_RUN:
+        return None
+    chosen = max((e.step for e in game.log if e.phase == "adventure.round"), default=None)
+    if chosen is None:
+        return None
+    replica = _Game(game.rules, game.players, game.seed, game.options, game.scenario)
+    inputs = game._inputs  # the game's own record of steps, as undo replays it
+    offset = replica.state.step  # the state's step count when the game's first input is taken
+    start = None
+    seat = -1
+    offers: list[Action] = []
+    taken: list[Any] = []
+    for index in range(len(inputs)):
+        if index + offset == chosen + 1:
+            pending = replica.pending
+            if not isinstance(pending, Decision) or replica.phase != game.phase:
+                return None
+            start, seat, offers = _copy(replica.state), pending.player, list(pending.actions)
+        is_chance, number = inputs[index][0], inputs[index][1]
+        pending = replica.pending
+        value = pending.outcomes[number] if is_chance else pending.actions[number]
+        if start is not None:
+            taken.append(value)
+        replica.step(value)
+    if start is None and chosen + 1 == offset + len(inputs):  # the action's first choice
+        pending = replica.pending
+        start, seat, offers = _copy(replica.state), pending.player, list(pending.actions)
+    if start is None:
+        return None
+    return kind, start, seat, offers, tuple(taken)
 
 
 def _explore(state: Any, seat: int, start: Callable[[Any], Generator[Any, Any, Any]],
