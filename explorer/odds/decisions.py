@@ -11,8 +11,11 @@ Each game answers for the decisions where odds matter:
   times through the engine's own combat procedure from the position now: a Monte Carlo estimate
   with 95% intervals; the Escape roll's own chance is exact), Protect (exact), and the Decision
   Act's phases (the Survival, Mission, Supply or Heal roll the phase makes, exact);
-- Gamma World: a battle round (fight on: the exact chance of capturing the location from the
-  position now, fighting to the end; retreat: no capture);
+- Gamma World: a battle round (fight on: the chance of capturing the location from the
+  position now, fighting to the end, within a fixed amount of work: exact when the battle's
+  chain fits it, else the chain in floating point, else an estimate from seeded playouts with
+  95% intervals, the note saying which: :func:`explorer.odds.gamma_world.battle`; retreat: no
+  capture);
 - Adventurers: the Escape step (an evade card escapes for sure; a weapon or help card and the
   roll itself: the exact chance that the Escape roll beats the Encounter roll).
 
@@ -42,7 +45,8 @@ Choices = list[tuple[Action, Odds | None]]
 def choices(game: Game, runs: int = FIGHT_RUNS, seed: int = 0) -> Choices:
     """For the pending decision, each legal action (in order) with the odds of what it leads
     to, or None where no chance follows it; [] on a chance step or once the game is over.
-    ``runs`` and ``seed`` set the Monte Carlo estimates (Rifts fights)."""
+    ``runs`` and ``seed`` set the Monte Carlo estimates (Rifts fights; ``seed`` also seeds a
+    Gamma World battle too long to solve within its budget)."""
     pending = game.pending
     if not isinstance(pending, Decision):
         return []
@@ -219,7 +223,7 @@ def _gamma_world(game: Game, pending: Decision, runs: int, seed: int) -> dict[Ac
     data = game.state._data
     enclave = game.state.enclaves[battle.attacker]
     followers = [_gw_follower(data, f, battle.robot, E, gw) for f in enclave.followers]
-    capture = gw.attack(followers, battle.threat, robots=battle.robot)
+    capture = gw.battle(followers, battle.threat, robots=battle.robot, seed=seed)
     fight = Odds(capture.p, 0, (), capture.outcomes,
                  f"Fight on to the end: capture {battle.location}", note=capture.note,
                  extra=capture.extra)
