@@ -8,9 +8,13 @@ try an illegal action, and restart from a scenario made of a seat's position (th
 bot's worlds: :meth:`explorer.engine.search.SearchHooks.world`). Invariants after every rule:
 the game's own invariants (``explorer.games.<game>.invariants.check``), every chance step's
 outcomes exact Fractions above 0 summing to 1, a legal action at every decision until the
-end, and ``load_game(to_json())`` equal to the game. An illegal action must raise
-:class:`~explorer.errors.IllegalAction` and change nothing; undo must give back the position
-before the step, redo the one after.
+end, ``load_game(to_json())`` equal to the game, and the odds a page asks for answering
+without an error and changing nothing (issue 25, item 1): ``explorer.odds.at`` without a seat
+and for every seat (exact outcomes summing to 1, or None off a chance step),
+``odds.effects`` (one line per outcome) and ``odds.choices`` (the legal actions in order, each
+with an Odds or None; Monte Carlo fights with :data:`ODDS_RUNS` playouts to stay quick). An
+illegal action must raise :class:`~explorer.errors.IllegalAction` and change nothing; undo
+must give back the position before the step, redo the one after.
 
 ``make test`` runs the quick profile (``HYPOTHESIS_PROFILE`` unset: a few examples per game);
 ``make fuzz`` the long one (``HYPOTHESIS_PROFILE=fuzz``: thousands per game, README).
@@ -35,6 +39,7 @@ from hypothesis.stateful import (
 )
 
 import explorer
+from explorer import odds
 from explorer.engine import Action, Game, Outcome
 from explorer.engine.bots import RandomBot
 from explorer.engine.core import rules_for
@@ -53,6 +58,9 @@ if PROFILE not in PROFILES:
                             f"found {PROFILE!r}")
 RUN = 200
 """The most steps one "play on" rule takes."""
+ODDS_RUNS = 20
+"""Playouts of a Rifts fight when the odds invariant asks ``odds.choices``: what is checked is
+that it answers, not how closely (its speed is measured by benchmarks/odds_positions.py)."""
 
 
 def _check_invariants(game: Game) -> None:
@@ -181,6 +189,28 @@ class GameMachine(RuleBasedStateMachine):
         else:
             assert game.legal_actions(), f"no legal action at {game.phase}"
         assert explorer.load_game(game.to_json()).snapshot() == game.snapshot()
+
+    @invariant()
+    def the_odds_answer(self) -> None:
+        """The four odds queries answer at every position (None where there are no odds,
+        never an exception) and leave the game as it was."""
+        if self.game is None:
+            return
+        game = self.game
+        before = game.snapshot()
+        for seat in (None, *range(game.players)):
+            found = odds.at(game, seat)
+            if not game.is_chance:
+                assert found is None
+                continue
+            assert found is not None
+            assert all(isinstance(p, Fraction) for _, p in found.outcomes)
+            assert sum(p for _, p in found.outcomes) == 1
+        assert len(odds.effects(game)) == len(game.chance_outcomes())
+        found = odds.choices(game, runs=ODDS_RUNS)
+        assert [a for a, _ in found] == game.legal_actions()
+        assert all(o is None or isinstance(o, odds.Odds) for _, o in found)
+        assert game.snapshot() == before
 
 
 def _machine(game_id: str) -> type[GameMachine]:
