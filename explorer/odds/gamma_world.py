@@ -412,8 +412,9 @@ def battle(followers: Sequence[tuple[int, int] | dict[str, Any] | Follower],
             pass
         else:
             return _how(exact, "exact", "exact")
-    bound = max(found.extra["error_bound"], 1e-12)
-    return _how(found, "float", f"computed, not sampled, to within {bound:.0e}")
+    bound = found.extra["error_bound"]
+    within = "less than one in a billion" if bound < 1e-9 else f"at most {bound:.1%}"
+    return _how(found, "float", f"computed, not sampled: off by {within}")
 
 
 def _how(found: Odds, how: str, note: str) -> Odds:
