@@ -170,3 +170,15 @@ def test_item1_gamma_world_short_battle_stays_exact() -> None:
     assert found.p == Fraction(125, 1001)
     assert found.note == "exact" and found.extra["how"] == "exact"
     assert "(exact)" in choice_odds_html(found)
+
+
+def test_item1_gamma_world_battle_between_the_budgets_is_computed_in_floats() -> None:
+    """Three followers (1,2) (2,3) (3,4) against a Threat of 15: too much work for Fractions
+    within the budget, not for floats; the answer says it is computed, not sampled, and is
+    the exact chain's (attack(..., exact=True), with no budget) within a billionth."""
+    followers = [(1, 2), (2, 3), (3, 4)]
+    found = gamma_world.battle(followers, 15)
+    assert found.extra["how"] == "float"
+    assert "not sampled" in found.note and "estimate" not in found.note
+    exact = gamma_world.attack(followers, 15, exact=True)
+    assert abs(float(found.p) - float(exact.p)) < 1e-9
