@@ -217,9 +217,10 @@ def _action_begun(game: Game) -> tuple[str, Any, int, list[Action], tuple[Any, .
     it since, in order); None outside a round action.
 
     The round action was chosen at the last step logged at the ADVENTURE ROUND's own phase
-    (``adventure.round``); the game is replayed from its start (the same seed, options,
-    scenario and inputs, as undo does) to just after it, the table copied there, and the
-    replay carried on to now to read the values sent since."""
+    (``adventure.round``). At the action's first choice the table now is the table then;
+    later, the game is replayed from its start (the same seed, options, scenario and inputs,
+    as undo does) to just after it, the table copied there, and the replay carried on to now
+    to read the values sent since."""
     from explorer.engine import Game as _Game
     from explorer.games.rat_king import adventure as A
 
@@ -229,6 +230,9 @@ def _action_begun(game: Game) -> tuple[str, Any, int, list[Action], tuple[Any, .
     chosen = max((e.step for e in game.log if e.phase == "adventure.round"), default=None)
     if chosen is None:
         return None
+    pending = game.pending
+    if game.state.step == chosen + 1 and isinstance(pending, Decision):  # its first choice
+        return kind, _copy(game.state), pending.player, list(pending.actions), ()
     replica = _Game(game.rules, game.players, game.seed, game.options, game.scenario)
     inputs = game._inputs  # the game's own record of steps, as undo replays it
     offset = replica.state.step  # the state's step count when the game's first input is taken
@@ -248,9 +252,6 @@ def _action_begun(game: Game) -> tuple[str, Any, int, list[Action], tuple[Any, .
         if start is not None:
             taken.append(value)
         replica.step(value)
-    if start is None and chosen + 1 == offset + len(inputs):  # the action's first choice
-        pending = replica.pending
-        start, seat, offers = _copy(replica.state), pending.player, list(pending.actions)
     if start is None:
         return None
     return kind, start, seat, offers, tuple(taken)
