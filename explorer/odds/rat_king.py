@@ -10,7 +10,9 @@ table, so the odds are the rules' to the letter: a CHARACTER flipped by a matchi
 Mercenary discarded, a tie going to the player who played the ADVENTURE, an ADVENTURE discarded.
 A further round action is explored the same way: each of its choices, each face of a STUFF DIE
 (an expectation), the acting player's own choices after it (the best for him), then everyone
-passing. Only the table is read: no hand but the acting player's own cards he would play.
+passing. A later choice of a round action (an ENCOUNTER's target, the target a STUFF DIE's
+face asks for) is valued the same way from where the action began, with the choices and dice
+already taken in it (:func:`choice_odds`). Only the table is read: no hand but the acting player's own cards he would play.
 """
 
 from __future__ import annotations
