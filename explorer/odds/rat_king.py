@@ -12,7 +12,8 @@ A further round action is explored the same way: each of its choices, each face 
 (an expectation), the acting player's own choices after it (the best for him), then everyone
 passing. A later choice of a round action (an ENCOUNTER's target, the target a STUFF DIE's
 face asks for) is valued the same way from where the action began, with the choices and dice
-already taken in it (:func:`choice_odds`). Only the table is read: no hand but the acting player's own cards he would play.
+already taken in it (:func:`choice_odds`). Only the table is read: no hand but the acting
+player's own cards he would play.
 """
 
 from __future__ import annotations
