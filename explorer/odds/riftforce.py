@@ -116,9 +116,9 @@ def best_actions(game: Game, limit: int | None = None) -> list[Candidate]:
     """Every legal complete action of the acting player's turn from here, with what each gains
     this turn, best first; exact and deterministic. Choice sequences that reach the same
     position (activating the same elementals in another order with the same result) are one
-    candidate, its choices the first such sequence, its ``ways`` how many there are (the
-    finder heals the most damaged ally with a Light, and counts the other heals in ``ways``:
-    see ``_heal``).
+    candidate, its choices the first such sequence, its ``ways`` how many there are. A Light's
+    heal is tried on every damaged ally it may heal: which one changes the position (and a
+    later Fire's 1 damage to that ally in the same action may no longer destroy it).
 
     Uses only what the acting seat sees. Raises IllegalAction outside a player's turn, and
     :class:`~explorer.errors.TooMuchWork` when ``limit`` is given and the search would replay
@@ -241,12 +241,9 @@ class _Search:
             if isinstance(pending, Decision) and state._progress is not None:
                 self.node(state, None, path + tuple(choices), ways)  # the turn's first node
             elif isinstance(pending, Decision) and pending.player == self.seat:
-                offers = pending.actions
-                if offers[0].name == "heal" and len(choices) >= len(required):
-                    stack.append(([*choices, _heal(state, self.seat, offers)],
-                                  ways * len(offers)))
-                else:
-                    stack.extend(([*choices, a], ways) for a in reversed(offers))
+                # every choice, a Light's heal of each damaged ally too (issue 25 item 13:
+                # healing the ally behind a Fire saves it from that Fire's 1 damage)
+                stack.extend(([*choices, a], ways) for a in reversed(pending.actions))
             else:
                 self.leaf(state, path + tuple(choices), pending, ways)
 
@@ -270,16 +267,6 @@ class _Search:
             self.leaves[key] = (found, count + ways)
         else:
             self.leaves[key] = (_candidate(state, self.seat, path, pending), ways)
-
-
-def _heal(state: RiftforceState, seat: int, offers: tuple[Action, ...]) -> Action:
-    """The heal the finder makes: the most damaged ally (ties: the first offered). Which ally
-    Light heals changes none of the gains the finder measures but through a later Fire's 1
-    damage to that ally in the same action, so the other heals are counted in ``ways``."""
-    def damage(action: Action) -> int:
-        location, index = action.args
-        return state.board[location][seat][index].damage
-    return max(offers, key=damage)
 
 
 def _placing(seat: int, action: Action, placed: tuple[Any, ...]) -> Callable[[Ctx], Any]:

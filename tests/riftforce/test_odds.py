@@ -222,3 +222,27 @@ def test_a_draw_seen_from_each_seat_counts_only_the_drawers_cards() -> None:
     assert theirs["Air 6"] == Fraction(pile["Air 6"] * 33 + 1, 35)
     assert not any(name.startswith(("Ice", "Light")) for name in theirs)
     assert sum(theirs.values()) == 1
+
+
+def test_item13_the_finder_heals_the_ally_behind_a_fire_before_that_fire() -> None:
+    # Reference, Light: "remove 1 damage from this Light or from any one of your elementals
+    # anywhere"; Fire: "3 damage to the first enemy here; then 1 damage to your own elemental
+    # directly behind this Fire". Player 1 discards Air 6 and activates the 6s: Light 6 at
+    # Location 2 (2 damage to Ice 7) heals Air 5/4 behind Fire 6 at Location 1 (not Earth
+    # 7/5, the most damaged), then Fire 6 (3 damage to Water 7) hits Air 5/3: 4 damage, it
+    # stands. By hand: 5 damage dealt, nothing destroyed, nothing lost, no Riftforce to anyone.
+    game = scenario({1: (["Fire 6", "Air 5/4"], ["Water 7"]), 2: (["Light 6"], ["Ice 7"]),
+                     3: (["Earth 7/5"], ["Plant 7"])},
+                    hands=[["Air 6"], []], guilds=[["Fire", "Light", "Air", "Earth"],
+                                                   ["Water", "Ice", "Plant", "Crystal"]])
+    found = rf.best_actions(game)
+    line = [c for c in found if [(a.name, a.args) for a in c.choices if a.name != "done"] == [
+        ("activate", ()), ("discard", ("Air 6",)), ("elemental", (1, 0)), ("heal", (0, 1)),
+        ("elemental", (0, 0))]]
+    assert len(line) == 1, [c.text for c in found if c.name == "activate"][:20]
+    heal_fire = line[0]
+    assert (heal_fire.riftforce, heal_fire.opponent_riftforce, heal_fire.destroyed,
+            heal_fire.damage, heal_fire.lost) == (0, 0, 0, 5, 0)
+    # healing Earth 7/5 instead lets the Fire destroy Air 5/4: 1 lost, 1 Riftforce to Player 2
+    assert any(c.lost == 1 and c.opponent_riftforce == 1 and c.damage == 5 for c in found)
+    assert found.index(heal_fire) < min(i for i, c in enumerate(found) if c.lost == 1)

@@ -4,6 +4,7 @@ reference/riftforce.md ("ref") and seed 003 (line numbers given)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -374,3 +375,23 @@ def test_rf21_a_game_where_nothing_can_change_ends() -> None:
         "hands": [[], []], "board": rows})
     act(tied, "check")
     assert tied.is_over and tied.winners == [0, 1]
+
+
+def test_item14_rf7_and_rf14_end_the_game_at_the_end_of_the_round() -> None:
+    # rulings rf-7 and rf-14, seed 003 line 31: the game ends "наприкінці раунду". Player 1
+    # (first) reaches 12 with a check in his action: the game goes on to Player 2's action,
+    # the round's end, and only then is over.
+    game = scenario({1: (["Fire 5"], [])}, hands=[["Fire 6"], ["Ice 6"]], riftforce=[11, 3],
+                    guilds=[["Fire", "Crystal", "Air", "Earth"],
+                            ["Light", "Ice", "Plant", "Water"]])
+    act(game, "check")  # Location 1 held: 12
+    draw_all(game)
+    assert riftforce(game) == [12, 3]
+    assert not game.is_over and game.current_player == 1
+    act(game, "check")
+    draw_all(game)
+    assert game.is_over and game.winners == [0]
+    text = (Path(__file__).parents[2] / "docs" / "rulings.md").read_text(encoding="utf-8")
+    for number in ("rf-7", "rf-14"):
+        title = next(line for line in text.splitlines() if line.startswith(f"### {number}. "))
+        assert "наприкінці раунду" in title and "after the current action" not in title
