@@ -2,6 +2,11 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -181,8 +186,9 @@ display(
 # * play a STUFF on any CHARACTER in any group, or replace one already there (section 5);
 # * play an EVENT on any CHARACTER or on any group (section 6);
 # * play an ADVENTURE, which starts an ADVENTURE ROUND (section 7);
-# * discard up to 3 cards from your hand to unflip as many of your own flipped CHARACTER or
-#   STUFF cards;
+# * discard up to 3 of your own cards in play (a CHARACTER other than your ME card, or a STUFF
+#   on one of your CHARACTERS) to unflip as many of your other flipped CHARACTER or STUFF cards;
+#   your hand is not touched;
 # * use the turn option printed on one of your CHARACTERS (several ME cards have one), if that
 #   CHARACTER is not flipped.
 #
@@ -656,7 +662,7 @@ rulings("rk-21", "rk-19", "rk-22")
 # ## 11. Replay a game
 #
 # A whole game for three between our heuristic bots (seed 11), as the engine recorded it: the
-# setup, 15 turns and six ADVENTURES, to Player 2's 7 AP. Use **Next note** to jump between the
+# setup, the turns and the ADVENTURES, to Player 2's 7 AP. Use **Next note** to jump between the
 # commented steps, or the slider to go anywhere. Each step shows where the turn is, who acts,
 # what he chose (or which card was drawn, which die rolled) and what it did, with the table
 # after it.
@@ -690,10 +696,11 @@ Lesson("rat_king-seed11.json", commentary={
          "Warrior. The Crown is worth 2 AP: he has 5.",
     118: "Player 3 replaces that Crown with a Lucky Rat's Tail: the Crown goes to the discard "
          "pile, and Player 1 drops from 5 AP to 3.",
-    136: "The Lucky Rat's Tail rolls a 1: bad luck, it flips its own CHARACTER, the ME "
-         "Warrior, and, used, it is discarded.",
-    142: "Both Player 3 and Player 1 rolled 3, Borin's die: he is flipped once, to 2 CP, which "
-         "the Wererat (step 131) makes -2. Jeff Squire, already flipped, is discarded; the "
-         "flipped ME cards stay flipped. Player 2 wins The Low Tunnels and reaches 7 AP: the "
-         "game is over.",
+    120: "Player 1 discards the Lucky Rat's Tail on his ME Warrior to unflip the ME Warrior. "
+         "This action is paid with your own cards in play, not with cards from your hand.",
+    137: "Player 1's 3 flips Player 2's Borin, to 2 CP, which the Wererat (step 129) makes -2; "
+         "Player 3's 6 flips Player 1's ME Warrior again. Player 3 wins The Low Tunnels with "
+         "9, and its sunburst brings the Rat-King's Crown, discarded at step 118, back onto "
+         "his Jeff Squire.",
+    149: "Player 2 plays Treasure Hoard on his own group and reaches 7 AP: the game is over.",
 })

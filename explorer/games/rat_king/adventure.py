@@ -89,13 +89,11 @@ def round_actions(ctx: Ctx, seat: int) -> Step:
 
 def round_offers(ctx: Ctx, seat: int) -> dict[str, list[Action]]:
     """The round actions ``seat`` may take now, each with its choices; ``pass`` always."""
-    from explorer.games.rat_king.turn import stuff_plays
 
     found = {
         "encounter": encounter_plays(ctx, seat),
         "reinforcement": reinforcement_plays(ctx, seat),
-        "reinforcement_stuff": stuff_plays(
-            ctx, seat, [c for c in ctx.state.groups[seat] if c.reinforcement]),
+        "reinforcement_stuff": reinforcement_stuff_plays(ctx, seat),
         "stuff_die": stuff_die_uses(ctx, seat),
     }
     offers = {name: actions for name, actions in found.items() if actions}
@@ -183,6 +181,17 @@ def play_reinforcement(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
     name = action.args[0]
     ctx.state.hands[seat].remove(name)
     ctx.enter(seat, name, reinforcement=True)
+
+
+def reinforcement_stuff_plays(ctx: Ctx, seat: int) -> list[Action]:
+    """Each STUFF of the hand on a participating REINFORCEMENT of ``seat``'s group, unless the
+    ADVENTURE bans it: only such a character can use the STUFF during this adventure (seed 002,
+    lines 48, 82, 84; ruling rk-52)."""
+    from explorer.games.rat_king.turn import stuff_plays
+
+    receivers = [c for c in ctx.state.groups[seat]
+                 if c.reinforcement and ctx.participating(seat, c)]
+    return [a for a in stuff_plays(ctx, seat, receivers) if not ctx.banned(a.args[0])]
 
 
 def play_reinforcement_stuff(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
