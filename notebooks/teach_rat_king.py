@@ -688,19 +688,16 @@ Lesson("rat_king-seed11.json", commentary={
         "REINFORCEMENTS leave.",
     63: "The Cheese Vault has the sunburst: Player 2 takes the Gilded Rat Idol, discarded at "
         "step 22, out of the discard pile and onto his ME Wizard. 1 AP more: he has 4.",
-    101: "Player 3's 6 flips the others' ME cards: Player 1's ME Warrior shows 0, its Hero of "
-         "the Warrens (step 75) turning to -1 with it. Player 1's 5 discards Gimra, who has no "
-         "flipped value. Players 2 and 3 tie at 12, above Player 1's 8, so The Hidden Nest "
-         "goes to Player 1, who played it.",
-    102: "Its sunburst: Player 1 takes the Rat-King's Crown, discarded at step 72, onto his ME "
-         "Warrior. The Crown is worth 2 AP: he has 5.",
-    118: "Player 3 replaces that Crown with a Lucky Rat's Tail: the Crown goes to the discard "
-         "pile, and Player 1 drops from 5 AP to 3.",
-    120: "Player 1 discards the Lucky Rat's Tail on his ME Warrior to unflip the ME Warrior. "
-         "This action is paid with your own cards in play, not with cards from your hand.",
-    137: "Player 1's 3 flips Player 2's Borin, to 2 CP, which the Wererat (step 129) makes -2; "
-         "Player 3's 6 flips Player 1's ME Warrior again. Player 3 wins The Low Tunnels with "
-         "9, and its sunburst brings the Rat-King's Crown, discarded at step 118, back onto "
-         "his Jeff Squire.",
-    149: "Player 2 plays Treasure Hoard on his own group and reaches 7 AP: the game is over.",
+    96: "Player 2 rolls the STUFF DIE of his Magibolt although it is already flipped: a 5 is "
+        "+3 CP for this ADVENTURE. Flipping a flipped card discards it, but the action is "
+        "still carried out, so the spell is used up.",
+    102: "Player 2's 6 flips Player 1's ME Warrior and Player 3's ME Rogue and Jeff Squire; "
+         "Player 3's 3 flips Borin. Nobody's die flips his own CHARACTERS. Player 2 wins The "
+         "Hidden Nest with 17, and its sunburst brings the Rat-King's Crown, discarded at step "
+         "72, onto his ME Wizard: 1 AP and 2 AP more.",
+    109: "Player 3 replaces that Crown with a Lucky Rat's Tail: the Crown goes to the discard "
+         "pile, and Player 2 drops 2 AP.",
+    143: "Player 1's 6 flips the ME Rogue, Jeff Squire and the ME Wizard. The Wererat (step "
+         "136) makes the ME Rogue's CP negative. Player 2 wins The Rat-King's Hoard with 10 "
+         "and reaches 7 AP: the game is over.",
 })

@@ -5,7 +5,19 @@ words (seed 002, the line cited in each test).
 
 from __future__ import annotations
 
-from .helpers import act, char, discard, full, group, offers, position, scenario, texts
+from .helpers import (
+    act,
+    char,
+    cp_of,
+    discard,
+    full,
+    group,
+    offers,
+    position,
+    roll,
+    scenario,
+    texts,
+)
 
 
 def _round(*groups, adventure="The Hidden Nest", hands=None, modifiers=()):
@@ -72,3 +84,33 @@ def test_rk52_a_reinforcement_takes_no_stuff_the_adventure_bans() -> None:
                   hands=[["Battle Axe", "Bow & Arrows"], []])
     act(game, "reinforcement_stuff")
     assert offers(game) == [("play_stuff", ("Battle Axe", 0, 1, None))]
+
+
+def test_item4_flipped_stuff_may_roll_and_is_discarded() -> None:
+    # line 29: "If an action flips a card in play that is already flipped, that card is
+    # discarded instead! (Note that you still perform the action even if flipping the flipped
+    # card is the cost of the action)"; line 66: Magibolt "rolls a 2, gaining a +2 CP"
+    game = _round([char("ME Priest", ("Magibolt", True))], [char("ME Rogue")])
+    before = cp_of(game, 0, 0)
+    act(game, "stuff_die")
+    act(game, "use_stuff", 0, 0)
+    roll(game, 2)
+    assert cp_of(game, 0, 0) == before + 2  # the flipped Magibolt was worth 0 CP (rk-9)
+    assert group(game, 0) == [("ME Priest", False)] and discard(game) == ["Magibolt"]
+
+
+def test_item4_a_stuff_may_roll_again_later_in_the_same_adventure_round() -> None:
+    # line 56 d: "Roll a STUFF DIE on a CHARACTER he or she controls", with no limit: the
+    # Magibolt rolls, is flipped (line 66: "She flips her spell"), and may roll again
+    game = _round([char("ME Priest", "Magibolt")], [char("ME Rogue")])
+    before = cp_of(game, 0, 0)
+    act(game, "stuff_die")
+    act(game, "use_stuff", 0, 0)
+    roll(game, 2)
+    assert group(game, 0) == [("ME Priest", False, (("Magibolt", True),))]
+    act(game, "pass")  # Player 2
+    act(game, "stuff_die")
+    act(game, "use_stuff", 0, 0)
+    roll(game, 6)  # 6: +4 CP; flipping the flipped spell discards it
+    assert cp_of(game, 0, 0) == before + 2 + 4 - 0  # Magibolt shows 0 CP either side (rk-9)
+    assert discard(game) == ["Magibolt"]

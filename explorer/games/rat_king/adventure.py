@@ -205,8 +205,10 @@ def play_reinforcement_stuff(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
 
 
 def stuff_die_uses(ctx: Ctx, seat: int) -> list[Action]:
-    """Each unflipped STUFF with a STUFF DIE on a participating CHARACTER of ``seat``'s group,
-    not banned and not yet rolled this ADVENTURE (seed 002, line 46; rulings rk-30, rk-41)."""
+    """Each STUFF with a STUFF DIE on a participating CHARACTER of ``seat``'s group, not banned,
+    flipped or not (the flip its use costs then discards a flipped one), as often as it is still
+    there; one its use keeps as it is rolls once an ADVENTURE (seed 002, lines 29, 46, 56;
+    rulings rk-30, rk-41)."""
     rnd = ctx.state.round
     offers = []
     for index, character in enumerate(ctx.state.groups[seat]):
@@ -214,8 +216,8 @@ def stuff_die_uses(ctx: Ctx, seat: int) -> list[Action]:
             continue
         for slot, gear in enumerate(character.stuff):
             stuff = ctx.stuff_of(gear)
-            if (not stuff.stuff_die or gear.flipped or gear.uid in rnd.used
-                    or ctx.banned(gear.name)):
+            if (not stuff.stuff_die or ctx.banned(gear.name)
+                    or (stuff.on_use == "keep" and gear.uid in rnd.used)):
                 continue
             offers.append(Action("use_stuff", (index, slot),
                                  f"Roll the STUFF DIE of {gear.name} on {character.name}",
