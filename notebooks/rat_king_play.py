@@ -2,6 +2,11 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -42,8 +47,8 @@ play.cell("setup")
 # ## Your turn
 #
 # Draw until you hold 5 cards, then one action: play a CHARACTER into any group, play or
-# replace a STUFF, play an EVENT, play an ADVENTURE, discard up to 3 cards to unflip as many of
-# your cards, or use a CHARACTER's turn option.
+# replace a STUFF, play an EVENT, play an ADVENTURE, discard up to 3 of your cards in play to
+# unflip as many of your other cards, or use a CHARACTER's turn option.
 
 # %%
 play.cell("turn")

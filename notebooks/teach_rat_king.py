@@ -2,6 +2,11 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -181,8 +186,9 @@ display(
 # * play a STUFF on any CHARACTER in any group, or replace one already there (section 5);
 # * play an EVENT on any CHARACTER or on any group (section 6);
 # * play an ADVENTURE, which starts an ADVENTURE ROUND (section 7);
-# * discard up to 3 cards from your hand to unflip as many of your own flipped CHARACTER or
-#   STUFF cards;
+# * discard up to 3 of your own cards in play (a CHARACTER other than your ME card, or a STUFF
+#   on one of your CHARACTERS) to unflip as many of your other flipped CHARACTER or STUFF cards;
+#   your hand is not touched;
 # * use the turn option printed on one of your CHARACTERS (several ME cards have one), if that
 #   CHARACTER is not flipped.
 #
@@ -656,7 +662,7 @@ rulings("rk-21", "rk-19", "rk-22")
 # ## 11. Replay a game
 #
 # A whole game for three between our heuristic bots (seed 11), as the engine recorded it: the
-# setup, 15 turns and six ADVENTURES, to Player 2's 7 AP. Use **Next note** to jump between the
+# setup, the turns and the ADVENTURES, to Player 2's 7 AP. Use **Next note** to jump between the
 # commented steps, or the slider to go anywhere. Each step shows where the turn is, who acts,
 # what he chose (or which card was drawn, which die rolled) and what it did, with the table
 # after it.
@@ -682,18 +688,16 @@ Lesson("rat_king-seed11.json", commentary={
         "REINFORCEMENTS leave.",
     63: "The Cheese Vault has the sunburst: Player 2 takes the Gilded Rat Idol, discarded at "
         "step 22, out of the discard pile and onto his ME Wizard. 1 AP more: he has 4.",
-    101: "Player 3's 6 flips the others' ME cards: Player 1's ME Warrior shows 0, its Hero of "
-         "the Warrens (step 75) turning to -1 with it. Player 1's 5 discards Gimra, who has no "
-         "flipped value. Players 2 and 3 tie at 12, above Player 1's 8, so The Hidden Nest "
-         "goes to Player 1, who played it.",
-    102: "Its sunburst: Player 1 takes the Rat-King's Crown, discarded at step 72, onto his ME "
-         "Warrior. The Crown is worth 2 AP: he has 5.",
-    118: "Player 3 replaces that Crown with a Lucky Rat's Tail: the Crown goes to the discard "
-         "pile, and Player 1 drops from 5 AP to 3.",
-    136: "The Lucky Rat's Tail rolls a 1: bad luck, it flips its own CHARACTER, the ME "
-         "Warrior, and, used, it is discarded.",
-    142: "Both Player 3 and Player 1 rolled 3, Borin's die: he is flipped once, to 2 CP, which "
-         "the Wererat (step 131) makes -2. Jeff Squire, already flipped, is discarded; the "
-         "flipped ME cards stay flipped. Player 2 wins The Low Tunnels and reaches 7 AP: the "
-         "game is over.",
+    96: "Player 2 rolls the STUFF DIE of his Magibolt although it is already flipped: a 5 is "
+        "+3 CP for this ADVENTURE. Flipping a flipped card discards it, but the action is "
+        "still carried out, so the spell is used up.",
+    102: "Player 2's 6 flips Player 1's ME Warrior and Player 3's ME Rogue and Jeff Squire; "
+         "Player 3's 3 flips Borin. Nobody's die flips his own CHARACTERS. Player 2 wins The "
+         "Hidden Nest with 17, and its sunburst brings the Rat-King's Crown, discarded at step "
+         "72, onto his ME Wizard: 1 AP and 2 AP more.",
+    109: "Player 3 replaces that Crown with a Lucky Rat's Tail: the Crown goes to the discard "
+         "pile, and Player 2 drops 2 AP.",
+    143: "Player 1's 6 flips the ME Rogue, Jeff Squire and the ME Wizard. The Wererat (step "
+         "136) makes the ME Rogue's CP negative. Player 2 wins The Rat-King's Hoard with 10 "
+         "and reaches 7 AP: the game is over.",
 })

@@ -512,17 +512,20 @@ def test_mind_control_5_6_takes_an_opponents_character_out(face: int) -> None:
     assert group(game, 0) == [("ME Wizard", False, (("Mind Control Spell", True),))]
 
 
-def test_rk41_a_stuff_die_is_rolled_once_an_adventure_unflipped_and_participating() -> None:
-    game = round_game([char("ME Priest", "Magibolt", ("Lucky Rat's Tail", True))],
-                      [char("ME Rogue")])
+def test_rk41_a_stuff_die_rolls_flipped_or_not_again_and_again_on_a_participant() -> None:
+    # both the Magibolt and the flipped Tail may roll; Rikki, out of the ADVENTURE, may not
+    game = round_game([char("ME Priest", "Magibolt", ("Lucky Rat's Tail", True)),
+                       char("Rikki Rogue", "Magibolt Potion")],
+                      [char("ME Rogue")],
+                      modifiers=({"kind": "not_participating", "character": [0, 1],
+                                  "source": "Cave-In"},))
     act(game, "stuff_die")
-    assert offers(game) == [("use_stuff", (0, 0))]  # the flipped Tail cannot be used
+    assert offers(game) == [("use_stuff", (0, 0)), ("use_stuff", (0, 1))]
     act(game, "use_stuff", 0, 0)
     roll(game, 3)
-    game.state.groups[0][0].stuff[0].flipped = False  # even unflipped again, not twice
     act(game, "pass")
-    act(game, "pass")
-    assert game.pending.label == "Player 1's ADVENTURE DIE: 1D6"
+    act(game, "stuff_die")  # the flipped Magibolt again: the flip discards it
+    assert offers(game) == [("use_stuff", (0, 0)), ("use_stuff", (0, 1))]
 
 
 # ---- every ADVENTURE's rules --------------------------------------------------------------------

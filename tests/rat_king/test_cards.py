@@ -399,11 +399,12 @@ def test_an_event_on_any_character_in_any_group() -> None:
 def test_rk43_your_cards_are_the_characters_of_your_group_and_the_stuff_on_them() -> None:
     # Player 1's flipped Bow on Player 2's Rikki is Player 2's now; Player 2's flipped ME Rogue
     # is not Player 1's to unflip
-    game = scenario([char("ME Priest", flipped=True)],
+    # (the unflip action is paid with his own cards in play, ruling rk-51: Jeff, not the Bow)
+    game = scenario([char("ME Priest", flipped=True), char("Jeff Squire")],
                     [char("ME Rogue", flipped=True), char("Rikki Rogue", ("Bow & Arrows", True))],
                     hands=[full(["Tavern Rest"]), OTHER])
     act(game, "unflip")
-    assert texts(game) == [f"Discard {card} to unflip ME Priest" for card in full(["Tavern Rest"])]
+    assert texts(game) == ["Discard Jeff Squire to unflip ME Priest"]
     game = _event("Tavern Rest", [char("ME Priest", flipped=True)],
                   [char("ME Rogue", flipped=True), char("Rikki Rogue", ("Bow & Arrows", True))],
                   (1, None))

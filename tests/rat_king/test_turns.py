@@ -184,14 +184,15 @@ def test_the_turn_offers_the_six_actions_by_their_pinned_names() -> None:
     from explorer.games.rat_king.turn import TURN_ACTIONS
 
     assert TURN_ACTIONS == ("character", "stuff", "event", "adventure", "unflip", "option")
-    game = scenario([char("ME Priest"), char("Rikki Rogue", flipped=True)], [char("ME Rogue")],
+    game = scenario([char("ME Priest"), char("Rikki Rogue", flipped=True), char("Tinki Mercenary")],
+                    [char("ME Rogue")],
                     hands=[["Jeff Squire", "Bow & Arrows", "Familiar", "The Hidden Nest",
                             "Wererat"], full([], skip=5)])
     assert offers(game) == [(name, ()) for name in TURN_ACTIONS]
     assert texts(game) == [
         "Play a CHARACTER into a group", "Play or replace a STUFF on a CHARACTER",
         "Play an EVENT on a CHARACTER or a group", "Play an ADVENTURE",
-        "Discard up to 3 cards from your hand to unflip your cards",
+        "Discard up to 3 of your cards in play to unflip your cards",
         "Use a CHARACTER's turn option"]
 
 
@@ -273,44 +274,47 @@ def test_the_2_player_group_limit_counts_4_characters_and_not_reinforcements_lin
 
 
 def test_unflip_discards_up_to_3_cards_one_pair_at_a_time_line_22() -> None:
+    # paid with the player's cards in play, not from his hand (line 81, ruling rk-51)
+    hand = ["Wererat", "Cave-In", "Familiar", "Desertion", "Magibolt Potion"]
     game = scenario([char("ME Priest", "Magibolt", flipped=True), char("Rikki Rogue", flipped=True),
-                     char("Jeff Squire", ("Bow & Arrows", True), flipped=True)],
-                    [char("ME Rogue", flipped=True)],
-                    hands=[["Wererat", "Cave-In", "Familiar", "Desertion", "Magibolt Potion"],
-                           full([], skip=5)])
+                     char("Jeff Squire", ("Bow & Arrows", True), flipped=True),
+                     char("Sylvi Archer")],
+                    [char("ME Rogue", flipped=True)], hands=[list(hand), full([], skip=5)])
     act(game, "unflip")
-    # every card in hand with every flipped card of his own group (the ME Rogue is not his)
-    assert len(offers(game)) == 5 * 4
-    assert "Discard Wererat to unflip Bow & Arrows on Jeff Squire" in texts(game)
-    act(game, "unflip_pair", "Wererat", "character", 0, 0)
+    # each of his cards in play but a ME card (Magibolt, Rikki, Jeff, the Bow, Sylvi) with each
+    # other flipped card of his own group (not the ME Rogue): 4 + 3 + 2 + 3 + 4
+    assert len(offers(game)) == 16
+    assert "Discard Magibolt on ME Priest to unflip Bow & Arrows on Jeff Squire" in texts(game)
+    act(game, "unflip_pair", "stuff", 0, 0, 0, "character", 0, 0)
     assert ("stop", ()) in offers(game)
-    act(game, "unflip_pair", "Cave-In", "stuff", 0, 2, 0)
-    act(game, "unflip_pair", "Desertion", "character", 0, 1)
+    act(game, "unflip_pair", "character", 0, 3, "character", 0, 1)
+    act(game, "unflip_pair", "stuff", 0, 2, 0, "character", 0, 2)
     assert game.phase != "turn.unflip"  # 3 is the most: the action is over
-    assert group(game, 0) == [("ME Priest", False, (("Magibolt", False),)),
-                              ("Rikki Rogue", False),
-                              ("Jeff Squire", True, (("Bow & Arrows", False),))]
-    assert discard(game) == ["Wererat", "Cave-In", "Desertion"]
+    assert group(game, 0) == [("ME Priest", False), ("Rikki Rogue", False),
+                              ("Jeff Squire", False)]
+    assert discard(game) == ["Magibolt", "Sylvi Archer", "Bow & Arrows"]
+    assert position(game)["hands"][0] == hand
 
 
 def test_unflip_is_offered_only_with_a_flipped_card_and_may_stop_after_one() -> None:
     game = scenario([char("ME Priest"), char("Rikki Rogue")], [char("ME Rogue")],
                     hands=[full(["Familiar"]), full([], skip=5)])
     assert "unflip" not in [name for name, _ in offers(game)]
-    game = scenario([char("ME Priest", flipped=True), char("Rikki Rogue", flipped=True)],
+    game = scenario([char("ME Priest", flipped=True), char("Rikki Rogue", flipped=True),
+                     char("Jeff Squire")],
                     [char("ME Rogue")], hands=[full(["Familiar"]), full([], skip=5)])
     act(game, "unflip")
-    act(game, "unflip_pair", "Familiar", "character", 0, 1)
+    act(game, "unflip_pair", "character", 0, 2, "character", 0, 1)
     assert ("stop", ()) in offers(game)
     act(game, "stop")
     assert group(game, 0) == [("ME Priest", True), ("Rikki Rogue", False)]
-    assert discard(game) == ["Familiar"] and game.phase != "turn.unflip"
+    assert discard(game) == ["Jeff Squire"] and game.phase != "turn.unflip"
     # with nothing left flipped the action ends by itself
-    game = scenario([char("ME Priest"), char("Rikki Rogue", flipped=True)], [char("ME Rogue")],
-                    hands=[full(["Familiar"]), full([], skip=5)])
+    game = scenario([char("ME Priest"), char("Rikki Rogue", flipped=True), char("Jeff Squire")],
+                    [char("ME Rogue")], hands=[full(["Familiar"]), full([], skip=5)])
     act(game, "unflip")
-    act(game, "unflip_pair", "Familiar", "character", 0, 1)
-    assert game.phase != "turn.unflip" and discard(game) == ["Familiar"]
+    act(game, "unflip_pair", "character", 0, 2, "character", 0, 1)
+    assert game.phase != "turn.unflip" and discard(game) == ["Jeff Squire"]
 
 
 def test_rk34_a_player_with_no_action_to_take_passes_his_turn() -> None:

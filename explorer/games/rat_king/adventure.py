@@ -89,13 +89,11 @@ def round_actions(ctx: Ctx, seat: int) -> Step:
 
 def round_offers(ctx: Ctx, seat: int) -> dict[str, list[Action]]:
     """The round actions ``seat`` may take now, each with its choices; ``pass`` always."""
-    from explorer.games.rat_king.turn import stuff_plays
 
     found = {
         "encounter": encounter_plays(ctx, seat),
         "reinforcement": reinforcement_plays(ctx, seat),
-        "reinforcement_stuff": stuff_plays(
-            ctx, seat, [c for c in ctx.state.groups[seat] if c.reinforcement]),
+        "reinforcement_stuff": reinforcement_stuff_plays(ctx, seat),
         "stuff_die": stuff_die_uses(ctx, seat),
     }
     offers = {name: actions for name, actions in found.items() if actions}
@@ -185,6 +183,17 @@ def play_reinforcement(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
     ctx.enter(seat, name, reinforcement=True)
 
 
+def reinforcement_stuff_plays(ctx: Ctx, seat: int) -> list[Action]:
+    """Each STUFF of the hand on a participating REINFORCEMENT of ``seat``'s group, unless the
+    ADVENTURE bans it: only such a character can use the STUFF during this adventure (seed 002,
+    lines 48, 82, 84; ruling rk-52)."""
+    from explorer.games.rat_king.turn import stuff_plays
+
+    receivers = [c for c in ctx.state.groups[seat]
+                 if c.reinforcement and ctx.participating(seat, c)]
+    return [a for a in stuff_plays(ctx, seat, receivers) if not ctx.banned(a.args[0])]
+
+
 def play_reinforcement_stuff(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
     """A STUFF on one of the player's REINFORCEMENTS that can use it, under the STUFF rules
     (seed 002, line 48; ruling rk-38)."""
@@ -196,8 +205,10 @@ def play_reinforcement_stuff(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
 
 
 def stuff_die_uses(ctx: Ctx, seat: int) -> list[Action]:
-    """Each unflipped STUFF with a STUFF DIE on a participating CHARACTER of ``seat``'s group,
-    not banned and not yet rolled this ADVENTURE (seed 002, line 46; rulings rk-30, rk-41)."""
+    """Each STUFF with a STUFF DIE on a participating CHARACTER of ``seat``'s group, not banned,
+    flipped or not (the flip its use costs then discards a flipped one), as often as it is still
+    there; one its use keeps as it is rolls once an ADVENTURE (seed 002, lines 29, 46, 56;
+    rulings rk-30, rk-41)."""
     rnd = ctx.state.round
     offers = []
     for index, character in enumerate(ctx.state.groups[seat]):
@@ -205,8 +216,8 @@ def stuff_die_uses(ctx: Ctx, seat: int) -> list[Action]:
             continue
         for slot, gear in enumerate(character.stuff):
             stuff = ctx.stuff_of(gear)
-            if (not stuff.stuff_die or gear.flipped or gear.uid in rnd.used
-                    or ctx.banned(gear.name)):
+            if (not stuff.stuff_die or ctx.banned(gear.name)
+                    or (stuff.on_use == "keep" and gear.uid in rnd.used)):
                 continue
             offers.append(Action("use_stuff", (index, slot),
                                  f"Roll the STUFF DIE of {gear.name} on {character.name}",

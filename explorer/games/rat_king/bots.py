@@ -170,11 +170,13 @@ class RatKingHeuristicBot(Bot):
         return value - CARD if value > 0 else value - 2 * CARD
 
     def _unflip_pair(self, ctx: Ctx, seat: int, action: Action) -> float:
-        name, *ref = action.args
-        thing = resolve(ctx, tuple(ref))
+        from explorer.games.rat_king.turn import split_unflip_args
+
+        pay, ref = split_unflip_args(action.args)
+        thing = resolve(ctx, ref)
         gain = (_unflip_gain(ctx, thing, None) if ref[0] == "character"
                 else _unflip_gain(ctx, *thing))
-        return gain - _card_cost(ctx, name)
+        return gain - _paid_cost(ctx, resolve(ctx, pay), pay[0] == "character")
 
     def _stop(self, ctx: Ctx, seat: int, action: Action) -> float:
         return 0.0
@@ -420,6 +422,15 @@ def _stuff_loss(ctx: Ctx, gear, how: str) -> float:
     if how == "discard" or gear.flipped or stuff.cp_flipped is None:
         return float(now)
     return float(now - stuff.cp_flipped)
+
+
+def _paid_cost(ctx: Ctx, paid, character: bool) -> float:
+    """What discarding a card in play to unflip another loses (ruling rk-51): the CP it shows,
+    a character's with its STUFF and EVENTS."""
+    if character:
+        return float(max(ctx.base_cp(paid), 0)) + CARD
+    stuff = ctx.stuff_of(paid[1])
+    return float(stuff.cp_flipped or 0 if paid[1].flipped else stuff.cp) + 0.3
 
 
 def _unflip_gain(ctx: Ctx, character: Character, gear) -> float:

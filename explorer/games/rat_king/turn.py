@@ -42,7 +42,7 @@ TURN_TEXT = {
     "stuff": "Play or replace a STUFF on a CHARACTER",
     "event": "Play an EVENT on a CHARACTER or a group",
     "adventure": "Play an ADVENTURE",
-    "unflip": "Discard up to 3 cards from your hand to unflip your cards",
+    "unflip": "Discard up to 3 of your cards in play to unflip your cards",
     "option": "Use a CHARACTER's turn option",
 }
 
@@ -383,40 +383,65 @@ def play_adventure(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
 # ---- discard to unflip -------------------------------------------------------------------------
 
 def unflip_pairs(ctx: Ctx, seat: int, done: int) -> list[Action]:
-    """Each card in hand paired with each of ``seat``'s flipped CHARACTER or STUFF cards, while
-    fewer than 3 were unflipped (seed 002, line 22; ruling rk-43)."""
+    """Each of ``seat``'s cards in play he may discard (a CHARACTER other than a ME card, or a
+    STUFF on one of his characters) paired with each other flipped CHARACTER or STUFF card of
+    his, while fewer than 3 were unflipped; the arguments are the paid card's reference, then
+    the unflipped card's (seed 002, lines 22, 81; rulings rk-43, rk-51)."""
     if done >= ctx.constants["unflip_discard_max"]:
         return []
-    hand = ctx.state.hands[seat]
     flipped = own_flipped(ctx, seat, stuff=True)
+    payments: list[tuple[Character, Gear | None]] = []
+    for character in ctx.state.groups[seat]:
+        if not ctx.card_of(character).is_me:
+            payments.append((character, None))
+        payments.extend((character, gear) for gear in character.stuff)
     offers = []
-    for name in dict.fromkeys(hand):
+    for paid, paid_gear in payments:
+        pay = (character_ref(ctx, seat, paid) if paid_gear is None
+               else stuff_ref(ctx, seat, paid, paid_gear))
+        paid_what = _card_text(paid, paid_gear)
         for character, gear in flipped:
-            what = character.name if gear is None else f"{gear.name} on {character.name}"
+            if character is paid and (paid_gear is None or gear is paid_gear):
+                continue  # neither the card paid nor a STUFF leaving with it
+            what = _card_text(character, gear)
             ref = (character_ref(ctx, seat, character) if gear is None
                    else stuff_ref(ctx, seat, character, gear))
-            offers.append(Action("unflip_pair", (name, *ref), f"Discard {name} to unflip {what}",
-                                 log=f"{player(seat)} discards {name} to unflip {what}"))
+            offers.append(Action("unflip_pair", (*pay, *ref),
+                                 f"Discard {paid_what} to unflip {what}",
+                                 log=f"{player(seat)} discards {paid_what} to unflip {what}"))
     return offers
 
 
+def _card_text(character: Character, gear: Gear | None) -> str:
+    return character.name if gear is None else f"{gear.name} on {character.name}"
+
+
+def split_unflip_args(args: tuple) -> tuple[tuple, tuple]:
+    """An ``unflip_pair``'s arguments as (the paid card's reference, the unflipped card's)."""
+    cut = 3 if args[0] == "character" else 4
+    return tuple(args[:cut]), tuple(args[cut:])
+
+
 def unflip(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
-    """Discard up to 3 cards from the hand to unflip as many of your flipped CHARACTER or
-    STUFF cards, one pair at a time (seed 002, line 22)."""
+    """Discard up to 3 of your cards in play to unflip as many of your flipped CHARACTER or
+    STUFF cards, one pair at a time (seed 002, lines 22, 81; ruling rk-51)."""
     done = 0
     while offers:
         choices = list(offers)
         if done:
             choices.append(Action("stop", (), "Stop unflipping"))
         action = yield from ctx.choose(
-            seat, choices, f"{player(seat)}: discard a card to unflip one of yours "
+            seat, choices, f"{player(seat)}: discard a card in play to unflip one of yours "
                            f"({done + 1} of up to {ctx.constants['unflip_discard_max']})")
         if action.name == "stop":
             return
-        name, *ref = action.args
-        ctx.state.hands[seat].remove(name)
-        ctx.to_discard(name)
-        thing = resolve(ctx, tuple(ref))
+        pay, ref = split_unflip_args(action.args)
+        thing = resolve(ctx, ref)
+        paid = resolve(ctx, pay)
+        if pay[0] == "character":
+            ctx.discard_character(paid, "paid to unflip")
+        else:
+            ctx.discard_stuff(*paid, "paid to unflip")
         if ref[0] == "character":
             thing.flipped = False
         else:
