@@ -368,10 +368,11 @@ def test_rk33_two_players_over_7_at_once_the_most_ap_wins_a_tie_is_shared() -> N
     assert game.is_over and game.winners == [0, 1] and game.scores == [8, 8]
 
 
-def test_rk50_a_game_whose_draw_pile_stops_moving_ends() -> None:
+def test_rk50_withdrawn_the_gimra_loop_game_ends_by_its_repeated_position() -> None:
     """The game that never ended: the heuristic bot salvaging and replacing a STUFF with
     Gimra Tunneler every turn while the random bot could not act (seed as explorer.simulate
-    gave it: game 36 of root seed 1). It now ends, by rk-50, with the most AP winning."""
+    gave it: game 36 of root seed 1). rk-50 (three rounds without a draw) is withdrawn; the
+    game now ends when a round ends in a position already seen (rk-54), the most AP winning."""
     from explorer.engine.bots import make_bot
     from explorer.simulation import bot_seed
 
@@ -382,6 +383,7 @@ def test_rk50_a_game_whose_draw_pile_stops_moving_ends() -> None:
     while not game.is_over and game.steps < 20_000:
         game.step(None if game.is_chance else bots[game.current_player].choose(game))
     assert game.is_over
-    assert any("(ruling rk-50)" in e.text for e in game.log[-3:])
+    assert "(ruling rk-54)" in game.log[-1].text
+    assert not any("(ruling rk-50)" in e.text for e in game.log)
     aps = game.scores
     assert game.winners == [s for s in range(2) if aps[s] == max(aps)]

@@ -1,0 +1,73 @@
+"""Issue 25, Lair of the Rat-King items 3, 7, 8, 9 and 11: when a game ends (lines 8-9, 16),
+and the deck-combining modes' words (lines 92, 94, 96).
+
+Expected positions are worked out by hand from the rulebook's words (seed 002, "line N") and the
+rulings, never read from the rules under test.
+"""
+
+from __future__ import annotations
+
+from explorer.engine import Chance
+
+from .helpers import act, ap, char, full, group, logged, scenario
+
+# ---- item 3: the game ends only at 7 AP, at the last card, or when play truly circles ------------
+
+CHARACTERS = ["Rikki Rogue", "Jeff Squire", "Tinki Mercenary", "Borin Brawler", "Sylvi Archer",
+              "Grimble Ratcatcher", "Mossy Hedge-Witch", "Percy Hall Monitor"]
+
+
+def test_item3_character_each_turn_does_not_end_game() -> None:
+    """The issue's game: Player 1 holds 8 cards and plays a CHARACTER each turn without drawing
+    (line 16: he draws only "until you have 5 cards"), while the two others, holding 5
+    ENCOUNTERS, pass. Four whole rounds go by with no card drawn and no AP won; the game must
+    go on (lines 8-9: its ends are 7 AP and the last card drawn)."""
+    game = scenario([char("ME Warrior")], [char("ME Priest")], [char("ME Rogue")],
+                    hands=[list(CHARACTERS), full([]), full([], skip=5)])
+    for played in range(4):
+        assert not game.is_over, played
+        assert game.current_player == 0 and game.phase == "turn"
+        act(game, "character")
+        act(game, "play_character", CHARACTERS[played], 0)
+        # Players 2 and 3 pass (ruling rk-34); the round is over and nothing ended it
+    assert not game.is_over
+    assert not logged(game, "goes round in a circle") and not logged(game, "has stopped")
+    assert [c[0] for c in group(game, 0)] == ["ME Warrior", *CHARACTERS[:4]]
+    assert ap(game) == [0, 0, 0]
+    # the fifth turn: 4 cards in hand, so Player 1 draws one (line 16)
+    assert isinstance(game.pending, Chance) and game.pending.seen_by == 0
+
+
+def test_rk54_a_round_ending_in_a_position_already_seen_ends_the_game() -> None:
+    """Player 1 swaps two STUFF on Borin Brawler for ever: a turn replaces one (the other is
+    discarded, line 19), the next takes it back with Gimra Tunneler's turn option, never
+    drawing (6 or 5 cards in hand, line 16), while Player 2 passes. After four rounds the
+    position at the round's end is the one the game started from: the game ends, the most AP
+    winning (line 9's "the person with the most points")."""
+    game = scenario([char("ME Warrior"), char("Borin Brawler", "Battle Axe"),
+                     char("Gimra Tunneler")], [char("ME Priest")],
+                    hands=[["Dwarphen Warhammer", *full([])], full([], skip=5)],
+                    adventures_won=[[], ["The Hidden Nest"]])
+    assert ap(game) == [0, 1]  # The Hidden Nest: "She now has 1 AP" (line 69)
+    swaps = ["Dwarphen Warhammer", "Battle Axe"]  # each replaces the other on Borin
+    for rnd in range(4):
+        assert not game.is_over, rnd
+        assert game.current_player == 0 and game.phase == "turn"
+        if rnd % 2 == 0:
+            act(game, "stuff")
+            act(game, "play_stuff", swaps[rnd // 2], 0, 1, 0)
+        else:
+            act(game, "option")
+            _take_back(game)
+    assert game.is_over and game.winners == [1] and game.scores == [0, 1]
+    assert logged(game, "The round ends in a position already seen at the end of an earlier "
+                        "round, with no card drawn and no AP won since: the play goes round in "
+                        "a circle and ends at 0 to 1 AP (ruling rk-54)")
+
+
+def _take_back(game) -> None:
+    """Gimra's option: take the one STUFF in the discard pile back into the hand."""
+    while not game.is_over and game.current_player == 0 and game.phase.startswith("turn."):
+        actions = game.legal_actions()
+        assert len(actions) == 1 or game.phase == "turn.option", [str(a) for a in actions]
+        game.step(actions[0])
