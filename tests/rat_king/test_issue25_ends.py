@@ -8,8 +8,9 @@ rulings, never read from the rules under test.
 from __future__ import annotations
 
 from explorer.engine import Chance
+from explorer.games.rat_king.position import position
 
-from .helpers import act, ap, char, full, group, logged, scenario
+from .helpers import act, ap, char, draws, full, group, logged, others, scenario
 
 # ---- item 3: the game ends only at 7 AP, at the last card, or when play truly circles ------------
 
@@ -71,3 +72,28 @@ def _take_back(game) -> None:
         actions = game.legal_actions()
         assert len(actions) == 1 or game.phase == "turn.option", [str(a) for a in actions]
         game.step(actions[0])
+
+
+# ---- item 8: the last card of the draw pile ends the game, however many cards the draw needed ----
+
+FILLER_P2 = ["Narrow Passage", "Echoing Darkness", "Cave-In", "Lost in the Sewers", "Wererat"]
+
+
+def test_item8_a_draw_that_needs_more_than_the_pile_holds_ends_at_its_last_card() -> None:
+    """Player 1 holds 2 cards and must draw 3 (line 16), but the draw pile holds 2: his second
+    card is "the last card ... drawn from the draw pile" (line 9), so the game ends at once, the
+    most AP winning, as a draw of exactly 2 would (ruling rk-32). Player 2 has The Hidden Nest,
+    1 AP ("She now has 1 AP", line 69). No reshuffle comes first."""
+    pile = ["Sylvi Archer", "Gimra Tunneler"]
+    hands = [["Familiar", "Desertion"], FILLER_P2]
+    used = [*pile, *hands[0], *hands[1], "The Hidden Nest"]
+    game = scenario([char("ME Priest")], [char("ME Rogue")], hands=hands,
+                    discard=others(*used), adventures_won=[[], ["The Hidden Nest"]])
+    assert position(game)["draw_pile"] == 2
+    draws(game, "Gimra Tunneler", "Sylvi Archer")
+    assert game.is_over and game.winners == [1] and game.scores == [0, 1]
+    assert position(game)["hands"][0] == ["Familiar", "Desertion", "Gimra Tunneler",
+                                          "Sylvi Archer"]
+    assert len(position(game)["discard"]) == len(others(*used))  # not shuffled back in
+    assert not logged(game, "shuffled into a new draw pile")
+    assert logged(game, "The last card of the draw pile is drawn: the game ends at 0 to 1 AP")

@@ -89,7 +89,7 @@ def setup(ctx: Ctx) -> Step:
     first = (state.dealer + 1) % state.players
     for offset in range(state.players):
         seat = (first + offset) % state.players
-        yield from ctx.draw(seat, ctx.constants["deal"], "the deal")
+        yield from ctx.draw(seat, ctx.constants["deal"], "the deal", deal=True)
     ctx.note(f"{player(first)}, to the dealer's left, goes first (seed 002, line 14)")
     return first
 
