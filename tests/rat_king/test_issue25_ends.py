@@ -7,7 +7,14 @@ rulings, never read from the rules under test.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+import explorer
+from explorer import cards
 from explorer.engine import Chance
+from explorer.errors import ExplorerError, IllegalAction
 from explorer.games.rat_king.position import position
 
 from .helpers import act, ap, char, draws, full, group, logged, others, scenario
@@ -97,3 +104,28 @@ def test_item8_a_draw_that_needs_more_than_the_pile_holds_ends_at_its_last_card(
     assert len(position(game)["discard"]) == len(others(*used))  # not shuffled back in
     assert not logged(game, "shuffled into a new draw pile")
     assert logged(game, "The last card of the draw pile is drawn: the game ends at 0 to 1 AP")
+
+
+# ---- item 9: On the Borderlands, each player with a different set -------------------------------
+
+def test_item9_borderlands_refuses_two_players_on_the_same_set(tmp_path: Path) -> None:
+    """"Each player plays with a different set" (line 94): the game's own set twice, the shipped
+    folder named beside the game's own set, or a copy of it in another folder, are refused
+    with an error naming the mode and the seats, before any game exists."""
+    shipped = str(cards.data_root() / "rat_king")
+    copy = tmp_path / "rat_king_copy"
+    copy.mkdir()
+    for table in cards.tables("rat_king"):
+        cards.load("rat_king", table).write_parquet(copy / f"{table}.parquet")
+    before = explorer.new_game("rat_king", players=2, seed=3)
+    snapshot = before.snapshot()
+    for sets, seats in (([None, None], (0, 1)), ([None, shipped], (0, 1)),
+                        ([shipped, None, str(copy)], (0, 1)), ([None, str(copy)], (0, 1))):
+        with pytest.raises(IllegalAction) as refused:
+            explorer.new_game("rat_king", players=len(sets), mode="borderlands", sets=sets)
+        message = str(refused.value)
+        assert message.startswith("mode 'borderlands' (On the Borderlands): each player plays "
+                                  "with a different set"), message
+        assert f"sets[{seats[0]}] and sets[{seats[1]}] are the same set" in message, message
+        assert isinstance(refused.value, ExplorerError)
+    assert before.snapshot() == snapshot

@@ -44,6 +44,25 @@ def eighth(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(folder)
 
 
+@pytest.fixture(scope="module")
+def lands(eighth: str) -> list[str | None]:
+    """Five different sets for On the Borderlands, where each player plays with a different set
+    (line 94): the shipped set, the second set, and the second set less one or two of its
+    ENCOUNTERS (8th_grade_b, _c, _d)."""
+    found: list[str | None] = [None, eighth]
+    for suffix, dropped in (("b", {"Spitball"}), ("c", {"Substitute Teacher"}),
+                            ("d", {"Spitball", "Substitute Teacher"})):
+        folder = Path(eighth).parent / f"8th_grade_{suffix}"
+        folder.mkdir()
+        for table in cards.tables("rat_king"):
+            frame = cards.load("rat_king", table, eighth)
+            if table == "encounters":
+                frame = frame.filter(~frame["name"].is_in(sorted(dropped)))
+            frame.write_parquet(folder / f"{table}.parquet")
+        found.append(str(folder))
+    return found
+
+
 def game_with(players: int, seed: int = 0, scenario: dict[str, Any] | None = None,
               **options: Any) -> explorer.Game:
     return explorer.new_game("rat_king", players=players, seed=seed, scenario=scenario,
@@ -76,16 +95,17 @@ def play_checked(players: int, seed: int, **options: Any) -> explorer.Game:
     return game
 
 
-def mode_options(mode: str, players: int, eighth: str) -> dict[str, Any]:
-    """Each mode with the shipped set and the second set."""
+def mode_options(mode: str, players: int, eighth: str,
+                 lands: list[str | None]) -> dict[str, Any]:
+    """Each mode with the shipped set and the second set (On the Borderlands, a different set
+    for each player)."""
     if mode == "multiverse":
         return {"mode": mode, "second_set": eighth}
     if mode == "conjunction":
         return {"mode": mode, "second_set": eighth, "trigger": "Dimensional Rift",
                 "merge": "shuffle" if players % 2 else "replace"}
     if mode == "borderlands":
-        return {"mode": mode, "sets": [None if seat % 2 == 0 else eighth
-                                       for seat in range(players)]}
+        return {"mode": mode, "sets": lands[:players]}
     return {"mode": mode, "deck": {"base": "all", eighth: "all"}}
 
 
@@ -192,17 +212,17 @@ def test_rk46_multiverse_pools_the_me_cards_and_the_rest_is_one_draw_pile(eighth
 # ---- rk-47: On the Borderlands -------------------------------------------------------------------
 
 def test_rk47_borderlands_each_player_takes_his_me_card_and_draws_from_his_own_set(
-        eighth: str) -> None:
-    game = game_with(3, seed=4, mode="borderlands", sets=[None, eighth, None])
+        lands: list[str | None]) -> None:
+    game = game_with(3, seed=4, mode="borderlands", sets=lands[:3])
     data = game.state._data
-    assert data.plan.labels == ("rat_king", "8th_grade", "rat_king 3")
+    assert data.plan.labels == ("rat_king", "8th_grade", "8th_grade_b")
     outcomes = []
     for _ in range(3):
         outcomes.append([str(o) for o in game.pending.outcomes])
         game.step()
     assert outcomes[0] == SHIPPED_ME and outcomes[1] == EIGHTH_ME
-    assert outcomes[2] == [f"{n} [rat_king 3]" for n in SHIPPED_ME]
-    assert position(game)["draw_piles"] == [56, 15, 56]
+    assert outcomes[2] == [f"{n} [8th_grade_b]" for n in EIGHTH_ME]
+    assert position(game)["draw_piles"] == [56, 15, 14]
     game.step()  # the dealer
     while game.phase == "setup.deal":
         pending = game.pending
@@ -211,11 +231,11 @@ def test_rk47_borderlands_each_player_takes_his_me_card_and_draws_from_his_own_s
         assert all(data.home(str(o)) == seat for o in pending.outcomes)
         game.step()
     view = position(game)
-    assert view["draw_piles"] == [52, 11, 52] and view["draw_pile"] == 115
+    assert view["draw_piles"] == [52, 11, 10] and view["draw_pile"] == 73
     assert [d["name"] for d in view["decks"]] == ["Player 1's draw pile", "Player 2's draw pile",
                                                   "Player 3's draw pile"]
     assert all(data.home(n) == seat for seat, hand in enumerate(view["hands"]) for n in hand)
-    assert logged(game, "Each player shuffles the other cards of his own set (56, 15, 56)")
+    assert logged(game, "Each player shuffles the other cards of his own set (56, 15, 14)")
     check(game.state, data)
 
 
@@ -407,15 +427,16 @@ LEGAL = [(mode, players) for mode in ("multiverse", "conjunction", "borderlands"
 
 @pytest.mark.parametrize(("mode", "players"), LEGAL, ids=[f"{m}-{p}p" for m, p in LEGAL])
 def test_20_random_games_in_each_mode_end_with_the_invariants_after_every_step(
-        mode: str, players: int, eighth: str) -> None:
-    options = mode_options(mode, players, eighth)
+        mode: str, players: int, eighth: str, lands: list[str | None]) -> None:
+    options = mode_options(mode, players, eighth, lands)
     for seed in range(20):
         play_checked(players, seed, **options)
 
 
 @pytest.mark.parametrize("mode", ["multiverse", "conjunction", "borderlands", "creation"])
-def test_save_and_load_in_each_mode_plays_on_the_same(mode: str, eighth: str) -> None:
-    options = mode_options(mode, 3, eighth)
+def test_save_and_load_in_each_mode_plays_on_the_same(mode: str, eighth: str,
+                                                     lands: list[str | None]) -> None:
+    options = mode_options(mode, 3, eighth, lands)
     game = game_with(3, 5, **options)
     play(game, lambda seat: RandomBot(seat + 1), max_steps=60)
     assert not game.is_over

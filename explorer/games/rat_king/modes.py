@@ -9,7 +9,7 @@ ways, chosen with the option ``mode`` (ruling rk-44 to rk-49)::
     new_game("rat_king", players=3, mode="conjunction", second_set="sets/8th_grade",
              trigger="Dimensional Rift", merge="replace")      # merge: "shuffle" (default)
     new_game("rat_king", players=3, mode="borderlands",
-             sets=[None, "sets/8th_grade", None])               # one set per seat
+             sets=[None, "sets/8th_grade", "sets/space"])       # one set per seat
     new_game("rat_king", players=5, mode="creation",
              deck={"base": "all", "sets/8th_grade": {"Detention Hall": 1, "ME Science Whiz": 1}})
 
@@ -20,9 +20,9 @@ ways, chosen with the option ``mode`` (ruling rk-44 to rk-49)::
   ``trigger`` card (a trigger card (*) of the game's own set) is played: then the second set
   without its ME cards is shuffled into the draw pile (``merge="shuffle"``) or replaces the
   cards left in it, which are set aside (``merge="replace"``) (line 92; ruling rk-48).
-- ``borderlands``: ``sets`` names one set per seat (``None``: the game's own set); each player
-  takes his ME card from his set and draws from and discards to his set's own piles (line 94;
-  ruling rk-47).
+- ``borderlands``: ``sets`` names one set per seat (``None``: the game's own set), each a
+  different set (two the same are refused); each player takes his ME card from his set and
+  draws from and discards to his set's own piles (line 94; ruling rk-47).
 - ``creation``: ``deck`` maps each set (``"base"``: the game's own set; else a folder) to the
   cards taken from it: ``"all"``, a list of card names (a name twice: two copies) or names with
   counts; the deck must pass :func:`creation_check` for the number of players (line 96; ruling
@@ -136,7 +136,7 @@ def check_mode_options(options: Mapping[str, Any], cards: str | None) -> dict[st
                                 f"line 92); found {merge!r}")
         checked["merge"] = merge
     if mode == "borderlands":
-        checked["sets"] = _seat_sets(given["sets"])
+        checked["sets"] = _seat_sets(given["sets"], cards)
     if mode == "creation":
         checked["deck"] = _deck(given["deck"], cards)
     return checked
@@ -154,13 +154,27 @@ def _trigger(value: Any, base: RatKingData) -> str:
     return value
 
 
-def _seat_sets(value: Any) -> list[str | None]:
+def _seat_sets(value: Any, cards: str | None) -> list[str | None]:
+    """On the Borderlands' sets, one per seat: each a set that loads, and no two the same
+    ("Each player plays with a different set", line 94; ruling rk-47): the same folder, or two
+    folders holding the same cards, are one set."""
     if not isinstance(value, list) or len(value) < 2:
         raise IllegalAction("option 'sets' must list one card set per player (a folder, or None "
                             f"for the game's own set), at least 2; found {value!r}")
+    seen: dict[Any, int] = {}
     for index, folder in enumerate(value):
         if folder is not None:
-            load(_folder(folder, f"sets[{index}]"), f"sets[{index}]")
+            _folder(folder, f"sets[{index}]")
+        data = load(cards if folder is None else folder, f"sets[{index}]")
+        same = json.dumps(sorted(data.whole_set().items()))
+        if same in seen:
+            first = seen[same]
+            raise IllegalAction(
+                f"mode 'borderlands' (On the Borderlands): each player plays with a different "
+                f"set (seed 002, line 94), but sets[{first}] and sets[{index}] are the same set "
+                f"({label(cards if value[first] is None else value[first])}); found "
+                f"sets={value!r}")
+        seen[same] = index
     return list(value)
 
 
