@@ -14,6 +14,7 @@ import pytest
 import explorer
 from explorer import cards
 from explorer.engine import Chance
+from explorer.engine.bots import RandomBot, play
 from explorer.errors import ExplorerError, IllegalAction
 from explorer.games.rat_king.position import position
 
@@ -129,3 +130,46 @@ def test_item9_borderlands_refuses_two_players_on_the_same_set(tmp_path: Path) -
         assert f"sets[{seats[0]}] and sets[{seats[1]}] are the same set" in message, message
         assert isinstance(refused.value, ExplorerError)
     assert before.snapshot() == snapshot
+
+
+# ---- item 7: Creation's balance is advice: a smaller deck is played with a warning --------------
+
+SMALL_DECK = {"base": ["ME Priest", "ME Rogue", "The Hidden Nest", "Rikki Rogue", "Jeff Squire",
+                       "Sylvi Archer", "Borin Brawler", "Tinki Mercenary", "Grimble Ratcatcher",
+                       "Percy Hall Monitor"]}
+"""Two ME cards, seven CHARACTERS and one ADVENTURE: of the cards line 96 counts
+("ADVENTURE/EVENT or STUFF cards"), one, The Hidden Nest, worth 1 AP ("She now has 1 AP",
+line 69)."""
+
+
+def test_item7_a_small_creation_deck_is_played_with_a_warning() -> None:
+    """Line 96: "As long as there are at least 14 ADVENTURE/EVENT or STUFF cards totaling at
+    least 21 ADVENTURE points, play will be balanced" is advice: the deck (1 such card, 1 AP)
+    is played, and the game log opens with the warning, as it does past 8 players."""
+    game = explorer.new_game("rat_king", players=2, seed=1, mode="creation", deck=SMALL_DECK)
+    assert game.log[0].text == (
+        "This Creation deck is below the rulebook's advice for 2 players: 1 ADVENTURE, EVENT "
+        "and STUFF cards with AP (at least 14 needed); 1 ADVENTURE POINTS on them (at least 21 "
+        "needed). It is played all the same, but play may not be balanced (seed 002, line 96; "
+        "ruling rk-49)")
+    assert game.phase == "setup" and not game.is_over
+    play(game, lambda seat: RandomBot(seat), max_steps=3000)
+    assert game.is_over and game.winners
+    # a balanced deck (the shipped set, 2 to 4 players) carries no warning
+    shipped = explorer.new_game("rat_king", players=3, mode="creation", deck={"base": "all"})
+    assert not any("rulebook's advice" in e.text for e in shipped.log)
+
+
+def test_item8_the_deal_that_empties_the_draw_pile_does_not_end_the_game() -> None:
+    """The small deck's 8 cards besides the ME cards are all dealt (4 each, line 14): the deal
+    comes before "The remaining cards form the draw pile", so it ends nothing (ruling rk-32).
+    Player 1's first draw then starts from an empty draw pile and an empty discard pile: he
+    draws nothing and plays on."""
+    game = explorer.new_game("rat_king", players=2, seed=1, mode="creation", deck=SMALL_DECK)
+    while game.phase.startswith("setup"):
+        game.step()
+    assert not game.is_over and game.phase == "turn"
+    view = position(game)
+    assert view["draw_pile"] == 0 and [len(h) for h in view["hands"]] == [4, 4]
+    assert logged(game, "The draw pile and the discard pile are empty: no more cards to draw")
+    assert not logged(game, "The last card of the draw pile is drawn")

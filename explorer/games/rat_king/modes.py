@@ -25,8 +25,9 @@ ways, chosen with the option ``mode`` (ruling rk-44 to rk-49)::
   draws from and discards to his set's own piles (line 94; ruling rk-47).
 - ``creation``: ``deck`` maps each set (``"base"``: the game's own set; else a folder) to the
   cards taken from it: ``"all"``, a list of card names (a name twice: two copies) or names with
-  counts; the deck must pass :func:`creation_check` for the number of players (line 96; ruling
-  rk-49). Its ME cards are pooled as in Multiverse.
+  counts; a deck that fails :func:`creation_check` for the number of players is played with a
+  warning at the start of the log (line 96; ruling rk-49). Its ME cards are pooled as in
+  Multiverse.
 
 The game's own set is the option ``cards`` (or the shipped set); its rule numbers (the
 ``constants``) are the game's. A card of a later set whose name an earlier set already has is
@@ -340,8 +341,9 @@ def me_cards_for(data: RatKingData, seat: int | None = None) -> int:
 def check_players(data: RatKingData, players: int) -> Balance | None:
     """Refuse a number of players the game's sets cannot seat (IllegalAction): with one set, 2
     to 4 and no more than its ME cards; with combined decks as many as the mode's ME cards
-    (On the Borderlands one set per player, each with a ME card); with Creation, a deck that
-    is balanced for them (line 96). Returns Creation's balance (None in other games)."""
+    (On the Borderlands one set per player, each with a ME card). Returns Creation's balance
+    (None in other games): a deck that is not balanced for them is played all the same, with
+    a warning (:func:`creation_warning`; line 96, ruling rk-49)."""
     constants = data.constants
     each = constants["me_per_player"]
     plan = data.plan
@@ -354,11 +356,8 @@ def check_players(data: RatKingData, players: int) -> Balance | None:
                                 "option 'mode', seed 002, lines 89-96)")
         return None
     balance = None
-    if plan.mode == "creation":
+    if plan.mode == "creation":  # an unbalanced deck is played with a warning (ruling rk-49)
         balance = creation_check(deck_cards(data), players, constants)
-        if not balance.balanced:
-            raise IllegalAction(f"option 'deck' is not balanced for {players} players (seed 002, "
-                                f"line 96): {balance.why_not()}")
     if plan.mode == "borderlands":
         if len(plan.labels) != players:
             raise IllegalAction(f"option 'sets' names {len(plan.labels)} sets, one per player; "
@@ -386,6 +385,22 @@ def players_warning(players: int, constants: Mapping[str, Any]) -> str:
         return ""
     return (f"{players} players: the rulebook recommends at most {most} for speed and ease of "
             "play (seed 002, line 96; ruling rk-44)")
+
+
+def creation_warning(data: RatKingData, players: int) -> str:
+    """The warning of a Creation deck below the rulebook's advice for ``players`` ("" when it
+    is balanced, and in the other games): line 96's "As long as there are at least 14
+    ADVENTURE/EVENT or STUFF cards totaling at least 21 ADVENTURE points, play will be
+    balanced" is advice, so the deck is played (ruling rk-49)."""
+    plan = data.plan
+    if plan is None or plan.mode != "creation":
+        return ""
+    balance = creation_check(deck_cards(data), players, data.constants)
+    if balance.balanced:
+        return ""
+    return (f"This Creation deck is below the rulebook's advice for {players} players: "
+            f"{balance.why_not()}. It is played all the same, but play may not be balanced "
+            "(seed 002, line 96; ruling rk-49)")
 
 
 def deck_cards(data: RatKingData) -> list[SetCard]:
