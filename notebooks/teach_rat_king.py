@@ -648,11 +648,12 @@ display(
 #
 # The rulebook suggests four ways of combining decks (lines 88-96): **Multiverse** (the ME
 # cards of two or more decks pooled and drawn at random, the rest shuffled together);
-# **Conjunction of the Planes** (one deck, until a chosen trigger card brings in the second,
-# shuffled in or replacing the draw pile); **On the Borderlands** (each player with his own
-# set); and **Creation** (a deck built from several sets, balanced when at least 14 ADVENTURE,
-# EVENT or STUFF cards carry at least 21 AP, plus 6 AP for each player beyond four). These are
-# being built as game options now; this page plays the Lair of the Rat-King alone.
+# **Conjunction of the Planes** (one deck, until a card chosen before the game, such as a
+# trigger card, brings in the second, shuffled in or replacing the draw pile); **On the
+# Borderlands** (each player with a different set); and **Creation** (a deck built from
+# several sets, balanced when at least 14 ADVENTURE, EVENT or STUFF cards carry at least 21 AP,
+# plus 6 AP for each player beyond four: advice, so a smaller deck is played with a warning).
+# These are game options; this page plays the Lair of the Rat-King alone.
 
 # %%
 rulings("rk-21", "rk-19", "rk-22")

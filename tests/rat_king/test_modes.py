@@ -352,6 +352,43 @@ def test_rk48_only_the_agreed_trigger_card_merges_the_planes(eighth: str) -> Non
         _rift(eighth, "shuffle", discard=["Detention Hall"])
 
 
+def test_item11_conjunction_any_card_of_the_set_may_be_the_trigger(eighth: str) -> None:
+    """Line 92: "Predetermine a specific card to trigger the merging of the genres when it's
+    played": the Familiar, an EVENT that is no trigger card (*), agreed as the trigger. Played
+    on Player 2's ME Rogue, where it stays, it brings the second set (17 cards, 2 of them ME
+    cards) into the draw pile: "shuffle in the 2nd set ... (without ME cards)"."""
+    game = game_with(2, mode="conjunction", second_set=eighth, trigger="Familiar",
+                     scenario={"active": 0, "hands": [full(["Familiar"]), OTHER],
+                               "groups": [[char("ME Priest")], [char("ME Rogue")]]})
+    view = position(game)
+    # 60 less the 2 ME cards in play, the 2 set aside and the 10 in hands (line 6)
+    assert view["draw_pile"] == 46 and view["waiting"]
+    act(game, "event")
+    act(game, "play_event", "Familiar", 1, 0)
+    view = position(game)
+    assert view["groups"][1] == [char("ME Rogue", events=("Familiar",))]
+    assert view["draw_pile"] == 46 + 15 and not view["waiting"]
+    assert logged(game, "Familiar: the planes merge. 8th_grade (15 cards, without its ME cards) "
+                        "is shuffled into the draw pile, now 61 cards")
+    assert not logged(game, "trigger card (*)")
+    check(game.state, game.state._data)
+    # a CHARACTER agreed: Rikki Rogue merges the planes once in her group; any other card
+    # played does nothing of the kind
+    game = game_with(2, mode="conjunction", second_set=eighth, trigger="Rikki Rogue",
+                     merge="replace",
+                     scenario={"active": 0, "hands": [full(["Jeff Squire", "Rikki Rogue"]), OTHER],
+                               "groups": [[char("ME Priest")], [char("ME Rogue")]]})
+    act(game, "character")
+    act(game, "play_character", "Jeff Squire", 0)
+    assert position(game)["waiting"]
+    while game.current_player != 0 or game.phase != "turn":
+        game.step()  # Player 2 passes; Player 1 draws his fifth card
+    act(game, "character")
+    act(game, "play_character", "Rikki Rogue", 0)
+    assert not position(game)["waiting"] and position(game)["draw_pile"] == 15
+    assert logged(game, "Rikki Rogue: the planes merge")
+
+
 def test_rk48_random_conjunction_games_merge_the_planes(eighth: str) -> None:
     merged = 0
     for seed in range(12):
@@ -478,11 +515,13 @@ BAD = [
      "option 'trigger' is not an option of mode 'multiverse', which takes 'second_set'; found "
      "trigger='Dimensional Rift'"),
     ({"mode": "conjunction", "second_set": "E"}, "mode 'conjunction' needs the option 'trigger'"),
-    ({"mode": "conjunction", "second_set": "E", "trigger": "Familiar"},
-     r"option 'trigger' must name a trigger card \(\*\) of the game's own set \(Percy Hall "
-     r"Monitor, Dimensional Rift\); found 'Familiar': not a trigger card"),
+    ({"mode": "conjunction", "second_set": "E", "trigger": "ME Priest"},
+     r"option 'trigger' must name a card of the game's own set that is played: a ME card is "
+     r"taken at setup, never played; found 'ME Priest'"),
     ({"mode": "conjunction", "second_set": "E", "trigger": "Fire Drill"},
-     "found 'Fire Drill': not a card of the game's own set"),
+     r"option 'trigger' must name a card of the game's own set \(not a ME card\), such as a "
+     r"trigger card \(\*\): Percy Hall Monitor, Dimensional Rift; found 'Fire Drill': not a "
+     "card of the game's own set"),
     ({"mode": "conjunction", "second_set": "E", "trigger": "Dimensional Rift", "merge": "swap"},
      r"option 'merge' must be 'shuffle' or 'replace' \(seed 002, line 92\); found 'swap'"),
     ({"mode": "borderlands", "sets": "E"}, "option 'sets' must list one card set per player"),

@@ -266,7 +266,7 @@ class Ctx(RulesContext):
         character = Character(name, reinforcement=reinforcement, uid=self.new_uid())
         self.state.groups[seat].append(character)
         self.exclusions(seat)
-        if self.data.characters[name].trigger and self.state.phase != "setup":
+        if self.state.phase != "setup":
             trigger_played(self, name)
         return character
 
@@ -337,8 +337,7 @@ class Ctx(RulesContext):
             self.to_discard(replaced.name)
         gear = Gear(stuff, uid=self.new_uid())
         character.stuff.append(gear)
-        if self.data.stuffs[stuff].trigger:
-            trigger_played(self, stuff)
+        trigger_played(self, stuff)
         return gear
 
     # ---- an ADVENTURE's modifiers --------------------------------------------------------
@@ -528,23 +527,26 @@ def end_by_draw_pile(ctx: Ctx, deck: int = 0) -> None:
 
 
 def trigger_played(ctx: Ctx, name: str) -> None:
-    """A TRIGGER card (*) was played; called once its play is done (an EVENT once it has been
-    discarded or placed, seed 002, line 79). What it triggers is a prior agreement among the
-    players (line 78; ruling rk-21): in Conjunction of the Planes the agreed trigger card
-    brings the second set in (line 92; ruling rk-48); any other trigger card is logged and does
-    nothing more."""
+    """A card was played; called for every card once its play is done (an EVENT once it has
+    been discarded or placed, seed 002, line 79). In Conjunction of the Planes the agreed card,
+    any card of the first set (line 92: "Predetermine a specific card to trigger the merging"),
+    brings the second set in (ruling rk-48). What a TRIGGER card (*) triggers is a prior
+    agreement among the players (line 78; ruling rk-21): any other trigger card is logged and
+    does nothing more; any other card, nothing."""
     plan = ctx.data.plan
+    if plan is not None and plan.mode == "conjunction" and name == plan.trigger:
+        conjunction(ctx, name)
+        return
+    if not ctx.data.trigger(name):
+        return
     if plan is None or plan.mode != "conjunction":
         ctx.note(f"{name} is a trigger card (*): trigger card played; with no deck-combining "
                  "option agreed it does nothing more (ruling rk-21)" if plan is None else
                  f"{name} is a trigger card (*): trigger card played; {plan.mode} agrees no "
                  "trigger, so it does nothing more (rulings rk-21, rk-48)")
         return
-    if name != plan.trigger:
-        ctx.note(f"{name} is a trigger card (*): trigger card played; the agreed trigger is "
-                 f"{plan.trigger}, so it does nothing more (ruling rk-48)")
-        return
-    conjunction(ctx, name)
+    ctx.note(f"{name} is a trigger card (*): trigger card played; the agreed trigger is "
+             f"{plan.trigger}, so it does nothing more (ruling rk-48)")
 
 
 def conjunction(ctx: Ctx, name: str) -> None:

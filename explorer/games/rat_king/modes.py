@@ -17,9 +17,10 @@ ways, chosen with the option ``mode`` (ruling rk-44 to rk-49)::
   the rest of every set is one draw pile (line 90; ruling rk-46). ``second_set``: a folder, or
   a list of folders ("2 (or more) decks").
 - ``conjunction``: play with the game's own set; the second set waits set aside until the
-  ``trigger`` card (a trigger card (*) of the game's own set) is played: then the second set
-  without its ME cards is shuffled into the draw pile (``merge="shuffle"``) or replaces the
-  cards left in it, which are set aside (``merge="replace"``) (line 92; ruling rk-48).
+  ``trigger`` card (any card of the game's own set but a ME card, such as a trigger card (*))
+  is played: then the second set without its ME cards is shuffled into the draw pile
+  (``merge="shuffle"``) or replaces the cards left in it, which are set aside
+  (``merge="replace"``) (line 92; ruling rk-48).
 - ``borderlands``: ``sets`` names one set per seat (``None``: the game's own set), each a
   different set (two the same are refused); each player takes his ME card from his set and
   draws from and discards to his set's own piles (line 94; ruling rk-47).
@@ -144,15 +145,25 @@ def check_mode_options(options: Mapping[str, Any], cards: str | None) -> dict[st
 
 
 def _trigger(value: Any, base: RatKingData) -> str:
-    triggers = [name for name, table in base.table.items() if base.trigger(name)
-                and not (table == "characters" and base.characters[name].is_me)]
-    if not isinstance(value, str) or value not in triggers:
-        why = ("not a card of the game's own set" if value not in base.table
-               else "not a trigger card (*)") if isinstance(value, str) else "not a card name"
-        raise IllegalAction(f"option 'trigger' must name a trigger card (*) of the game's own "
-                            f"set ({', '.join(triggers) or 'it has none'}); found {value!r}: "
+    """Conjunction's agreed card: "Predetermine a specific card to trigger the merging" (line
+    92): any card of the game's own set but a ME card (taken at setup, never played; ruling
+    rk-48), a trigger card (*) such as the Dimensional Rift or any other."""
+    if not isinstance(value, str) or value not in base.table:
+        why = "not a card of the game's own set" if isinstance(value, str) else "not a card name"
+        raise IllegalAction(f"option 'trigger' must name a card of the game's own set (not a ME "
+                            f"card), such as a trigger card (*): "
+                            f"{', '.join(_triggers(base)) or 'it has none'}; found {value!r}: "
                             f"{why}")
+    if base.table[value] == "characters" and base.characters[value].is_me:
+        raise IllegalAction(f"option 'trigger' must name a card of the game's own set that is "
+                            f"played: a ME card is taken at setup, never played; found "
+                            f"{value!r}")
     return value
+
+
+def _triggers(base: RatKingData) -> list[str]:
+    return [name for name, table in base.table.items() if base.trigger(name)
+            and not (table == "characters" and base.characters[name].is_me)]
 
 
 def _seat_sets(value: Any, cards: str | None) -> list[str | None]:

@@ -363,8 +363,7 @@ def play_event(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
             yield from run_effect(ctx, run, effect)
     state.resolving.remove(name)
     _place_event(ctx, name, target, character)
-    if event.trigger:
-        trigger_played(ctx, name)  # once it has been discarded (seed 002, line 79)
+    trigger_played(ctx, name)  # once it has been discarded (seed 002, line 79)
 
 
 def _place_event(ctx: Ctx, name: str, target: int, character: Character | None) -> None:
@@ -406,8 +405,7 @@ def play_adventure(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
     name = action.args[0]
     state.hands[seat].remove(name)
     state.resolving.append(name)
-    if ctx.data.adventures[name].trigger:
-        trigger_played(ctx, name)
+    trigger_played(ctx, name)
     yield from ctx.draw(seat, ctx.constants["adventure_bonus_draw"],
                         "for playing an ADVENTURE")
     state.resolving.remove(name)
