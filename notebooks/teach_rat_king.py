@@ -109,10 +109,10 @@ def box(title: str, head: list[str], rows: list[list[object]]) -> HTML:
 # with the card if it leaves.
 #
 # The game also ends when the last card of the draw pile is drawn: then the player with the
-# most AP wins (line 9), and players tied for the most share the win. But a player who needs
-# more cards than the pile still holds takes what is left, shuffles the discard pile into a new
-# draw pile and goes on drawing (line 16): the game goes on. Only a draw that takes the very
-# last card and is then complete ends it.
+# most AP wins (line 9), and players tied for the most share the win. Whatever the draw: a
+# player who needs two cards when one is left takes it, and the game ends at once. Only a draw
+# that starts from a draw pile that is already empty, as a set-up position may have, shuffles
+# the discard pile into a new draw pile first and goes on drawing (line 16).
 #
 # *Try it:* Player 1 has 6 AP (two ADVENTURES won); Player 2 has 5. One card is left in the
 # draw pile, and Player 2 holds 4 cards, so at the start of his turn he will draw exactly that
@@ -139,10 +139,10 @@ display(
 # %% [markdown]
 # *Try it (the draw pile runs short):* Player 1 holds 3 cards and must draw 2 at the start of
 # his turn, but only one card, the Sylvi Archer, is left. Press **Draw**: he takes the Sylvi
-# Archer, the discard pile is shuffled into a new draw pile, and his second card comes from it
-# (the odds list the 46 cards it holds). The game goes on. (Should both piles ever be empty, a
-# draw simply stops; and a game in which no player can do anything any more ends, the most AP
-# winning.)
+# Archer, the last card of the draw pile, and the game ends at once, 0 to 0, a shared win. (A
+# game also ends, the most AP winning, when no player can do anything any more, or when a round
+# ends exactly as an earlier round ended, every card in the same place, with no card drawn and
+# no AP won since: the play would only go round in a circle.)
 
 # %%
 SHORT_HANDS = [FILLER[:3], FILLER[3:8]]
@@ -151,7 +151,7 @@ SHORT = {"active": 0, "hands": SHORT_HANDS,
          "discard": everything_but(*SHORT_HANDS[0], *SHORT_HANDS[1], "Sylvi Archer")}
 display(
     example("rat_king", SHORT, "Two cards to draw, one card in the draw pile"),
-    rulings("rk-35", "rk-34"),
+    rulings("rk-32", "rk-35", "rk-54"),
 )
 
 # %% [markdown]
@@ -649,11 +649,12 @@ display(
 #
 # The rulebook suggests four ways of combining decks (lines 88-96): **Multiverse** (the ME
 # cards of two or more decks pooled and drawn at random, the rest shuffled together);
-# **Conjunction of the Planes** (one deck, until a chosen trigger card brings in the second,
-# shuffled in or replacing the draw pile); **On the Borderlands** (each player with his own
-# set); and **Creation** (a deck built from several sets, balanced when at least 14 ADVENTURE,
-# EVENT or STUFF cards carry at least 21 AP, plus 6 AP for each player beyond four). These are
-# being built as game options now; this page plays the Lair of the Rat-King alone.
+# **Conjunction of the Planes** (one deck, until a card chosen before the game, such as a
+# trigger card, brings in the second, shuffled in or replacing the draw pile); **On the
+# Borderlands** (each player with a different set); and **Creation** (a deck built from
+# several sets, balanced when at least 14 ADVENTURE, EVENT or STUFF cards carry at least 21 AP,
+# plus 6 AP for each player beyond four: advice, so a smaller deck is played with a warning).
+# These are game options; this page plays the Lair of the Rat-King alone.
 
 # %%
 rulings("rk-21", "rk-19", "rk-22")

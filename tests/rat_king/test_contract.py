@@ -34,7 +34,7 @@ def _ending(game) -> str:
     last = game.log[-1].text
     for word, kind in (("wins (seed 002, line 8)", "7 AP"), ("at once", "7 AP"),
                        ("last card of the draw pile", "draw pile"), ("stuck", "stuck"),
-                       ("has stopped", "stalled")):
+                       ("goes round in a circle", "repeated")):
         if word in last:
             return kind
     raise AssertionError(f"the game ended with {last!r}")

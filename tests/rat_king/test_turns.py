@@ -97,23 +97,21 @@ def test_a_turn_starts_by_drawing_to_five_each_draw_over_the_draw_pile_seen_by_t
     assert position(game, 1)["hands"][0] == 5  # the other seat sees a count
 
 
-def test_a_draw_that_runs_short_reshuffles_the_discard_pile_and_goes_on_line_16() -> None:
-    # the draw pile holds 2 cards, the discard pile the rest; Player 1 draws 5
-    pile = ["Sylvi Archer", "Gimra Tunneler"]
-    rest = [n for n in others(*pile) if n not in FILLER_P2]
+def test_a_draw_from_an_empty_draw_pile_reshuffles_the_discard_pile_and_goes_on_line_16(
+) -> None:
+    # the draw pile is empty (no draw emptied it), the discard pile holds the rest; Player 1
+    # draws 5 (ruling rk-32)
+    rest = [n for n in others() if n not in FILLER_P2]
     game = scenario([char("ME Priest")], [char("ME Rogue")], hands=[[], FILLER_P2],
                     discard=rest)
-    assert position(game)["draw_pile"] == 2
-    draws(game, "Sylvi Archer", "Gimra Tunneler")
-    assert logged(game, "The draw pile ran short: the discard pile is shuffled into a new draw "
+    assert logged(game, "The draw pile is empty: the discard pile is shuffled into a new draw "
                         "pile")
     assert position(game)["discard"] == [] and position(game)["draw_pile"] == len(rest)
-    game.step()
-    game.step()
-    game.step()
+    draws(game, "Sylvi Archer", "Gimra Tunneler", "Familiar", "Desertion", "Tavern Rest")
     assert not game.is_over and game.phase == "turn"
-    assert position(game)["draw_pile"] == len(rest) - 3
-    assert position(game)["hands"][0][:2] == ["Sylvi Archer", "Gimra Tunneler"]
+    assert position(game)["draw_pile"] == len(rest) - 5
+    assert position(game)["hands"][0] == ["Sylvi Archer", "Gimra Tunneler", "Familiar",
+                                          "Desertion", "Tavern Rest"]
 
 
 FILLER_P2 = ["Narrow Passage", "Echoing Darkness", "Cave-In", "Lost in the Sewers", "Wererat"]
@@ -142,15 +140,6 @@ def test_rk32_a_tie_when_the_draw_pile_runs_out_is_shared() -> None:
                                           FILLER_P2])
     draws(game, "Sylvi Archer")
     assert game.is_over and game.winners == [0, 1]
-
-
-def test_rk32_a_draw_that_runs_short_goes_on_even_as_it_empties_the_pile() -> None:
-    # 2 in the pile, 3 wanted: line 16 (reshuffle, keep drawing), not line 9
-    game = _last_cards(["Sylvi Archer", "Gimra Tunneler"], [["Familiar", "Desertion"], FILLER_P2])
-    draws(game, "Sylvi Archer", "Gimra Tunneler")
-    assert not game.is_over
-    game.step()
-    assert game.phase == "turn" and not game.is_over
 
 
 def test_rk32_any_draw_counts_a_turn_option_that_takes_the_last_card_ends_the_game() -> None:
@@ -372,10 +361,11 @@ def test_rk33_two_players_over_7_at_once_the_most_ap_wins_a_tie_is_shared() -> N
     assert game.is_over and game.winners == [0, 1] and game.scores == [8, 8]
 
 
-def test_rk50_a_game_whose_draw_pile_stops_moving_ends() -> None:
+def test_rk50_withdrawn_the_gimra_loop_game_ends_by_its_repeated_position() -> None:
     """The game that never ended: the heuristic bot salvaging and replacing a STUFF with
     Gimra Tunneler every turn while the random bot could not act (seed as explorer.simulate
-    gave it: game 36 of root seed 1). It now ends, by rk-50, with the most AP winning."""
+    gave it: game 36 of root seed 1). rk-50 (three rounds without a draw) is withdrawn; the
+    game now ends when a round ends in a position already seen (rk-54), the most AP winning."""
     from explorer.engine.bots import make_bot
     from explorer.simulation import bot_seed
 
@@ -386,6 +376,7 @@ def test_rk50_a_game_whose_draw_pile_stops_moving_ends() -> None:
     while not game.is_over and game.steps < 20_000:
         game.step(None if game.is_chance else bots[game.current_player].choose(game))
     assert game.is_over
-    assert any("(ruling rk-50)" in e.text for e in game.log[-3:])
+    assert "(ruling rk-54)" in game.log[-1].text
+    assert not any("(ruling rk-50)" in e.text for e in game.log)
     aps = game.scores
     assert game.winners == [s for s in range(2) if aps[s] == max(aps)]

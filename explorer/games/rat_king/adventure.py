@@ -148,8 +148,7 @@ def play_encounter(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
     card = ctx.data.encounters[name]
     state.hands[seat].remove(name)
     state.resolving.append(name)
-    if card.trigger:
-        trigger_played(ctx, name)
+    trigger_played(ctx, name)
     times = multiplier(ctx, name)
     if times != 1:
         ctx.note(f"{name} is a Ratling card: its numbers are multiplied by {times} "

@@ -87,18 +87,20 @@ class Ctx(RulesContext):
         """"the draw pile", or On the Borderlands "Player 2's draw pile"."""
         return f"{player(deck)}'s draw pile" if len(self.state.piles) > 1 else "the draw pile"
 
-    def draw(self, seat: int, count: int, why: str = "") -> Step:
+    def draw(self, seat: int, count: int, why: str = "", deal: bool = False) -> Step:
         """``seat`` draws ``count`` cards into his hand, each a chance step over the draw pile
-        seen by him alone. If the pile runs short, he draws what is left, the discard pile is
-        shuffled into a new draw pile and he goes on (seed 002, line 16); with both empty he
-        stops (ruling rk-32). A draw that completes and leaves the draw pile empty took its
-        last card: the game ends at once (seed 002, line 9; ruling rk-32). On the Borderlands
-        these are his own set's piles (ruling rk-47)."""
+        seen by him alone. A draw that takes the last card of the draw pile ends the game at
+        once, however many cards it needed (seed 002, line 9; ruling rk-32). Only a draw that
+        starts from a draw pile already empty (a scenario's, or one the deal emptied) shuffles
+        the discard pile into a new draw pile first (line 16); with both empty he draws
+        nothing (ruling rk-32). The deal (``deal``) comes before the draw pile is formed (line
+        14: "The remaining cards form the draw pile"): it never ends the game, and a deal that
+        runs short goes on from the discard pile as line 16 says. On the Borderlands these are
+        his own set's piles (ruling rk-47)."""
         if count <= 0:
             return []
         deck = self.deck(seat)
         pile = self.state.piles[deck]
-        short = pile.size < count
         drawn: list[str] = []
         while len(drawn) < count:
             if not pile.size:
@@ -108,18 +110,20 @@ class Ctx(RulesContext):
                                f"{player(deck)}'s draw pile and discard pile are empty")
                               + ": no more cards to draw (ruling rk-32)")
                     break
-                self.reshuffle(("The draw pile ran short: the discard pile is shuffled into a "
+                self.reshuffle(("The draw pile is empty: the discard pile is shuffled into a "
                                 "new draw pile" if len(self.state.piles) == 1 else
-                                f"{player(deck)}'s draw pile ran short: his discard pile is "
+                                f"{player(deck)}'s draw pile is empty: his discard pile is "
                                 "shuffled into a new draw pile") + " (seed 002, line 16)", deck)
             name = yield from self.draw_one(seat)
             drawn.append(name)
             self.state.hands[seat].append(name)
+            if not pile.size and not deal:
+                break  # the last card of the draw pile: the game ends (line 9)
         if drawn:
             what = f"Draws {', '.join(drawn)}" + (f" ({why})" if why else "")
             self.note(what, seat, private=True,
                       hidden=f"Draws {cards(len(drawn))}" + (f" ({why})" if why else ""))
-        if drawn and not short and not pile.size:
+        if drawn and not pile.size and not deal:
             end_by_draw_pile(self, deck)
         return drawn
 
@@ -262,7 +266,7 @@ class Ctx(RulesContext):
         character = Character(name, reinforcement=reinforcement, uid=self.new_uid())
         self.state.groups[seat].append(character)
         self.exclusions(seat)
-        if self.data.characters[name].trigger and self.state.phase != "setup":
+        if self.state.phase != "setup":
             trigger_played(self, name)
         return character
 
@@ -333,8 +337,7 @@ class Ctx(RulesContext):
             self.to_discard(replaced.name)
         gear = Gear(stuff, uid=self.new_uid())
         character.stuff.append(gear)
-        if self.data.stuffs[stuff].trigger:
-            trigger_played(self, stuff)
+        trigger_played(self, stuff)
         return gear
 
     # ---- an ADVENTURE's modifiers --------------------------------------------------------
@@ -524,23 +527,26 @@ def end_by_draw_pile(ctx: Ctx, deck: int = 0) -> None:
 
 
 def trigger_played(ctx: Ctx, name: str) -> None:
-    """A TRIGGER card (*) was played; called once its play is done (an EVENT once it has been
-    discarded or placed, seed 002, line 79). What it triggers is a prior agreement among the
-    players (line 78; ruling rk-21): in Conjunction of the Planes the agreed trigger card
-    brings the second set in (line 92; ruling rk-48); any other trigger card is logged and does
-    nothing more."""
+    """A card was played; called for every card once its play is done (an EVENT once it has
+    been discarded or placed, seed 002, line 79). In Conjunction of the Planes the agreed card,
+    any card of the first set (line 92: "Predetermine a specific card to trigger the merging"),
+    brings the second set in (ruling rk-48). What a TRIGGER card (*) triggers is a prior
+    agreement among the players (line 78; ruling rk-21): any other trigger card is logged and
+    does nothing more; any other card, nothing."""
     plan = ctx.data.plan
+    if plan is not None and plan.mode == "conjunction" and name == plan.trigger:
+        conjunction(ctx, name)
+        return
+    if not ctx.data.trigger(name):
+        return
     if plan is None or plan.mode != "conjunction":
         ctx.note(f"{name} is a trigger card (*): trigger card played; with no deck-combining "
                  "option agreed it does nothing more (ruling rk-21)" if plan is None else
                  f"{name} is a trigger card (*): trigger card played; {plan.mode} agrees no "
                  "trigger, so it does nothing more (rulings rk-21, rk-48)")
         return
-    if name != plan.trigger:
-        ctx.note(f"{name} is a trigger card (*): trigger card played; the agreed trigger is "
-                 f"{plan.trigger}, so it does nothing more (ruling rk-48)")
-        return
-    conjunction(ctx, name)
+    ctx.note(f"{name} is a trigger card (*): trigger card played; the agreed trigger is "
+             f"{plan.trigger}, so it does nothing more (ruling rk-48)")
 
 
 def conjunction(ctx: Ctx, name: str) -> None:

@@ -9,7 +9,7 @@ ways, chosen with the option ``mode`` (ruling rk-44 to rk-49)::
     new_game("rat_king", players=3, mode="conjunction", second_set="sets/8th_grade",
              trigger="Dimensional Rift", merge="replace")      # merge: "shuffle" (default)
     new_game("rat_king", players=3, mode="borderlands",
-             sets=[None, "sets/8th_grade", None])               # one set per seat
+             sets=[None, "sets/8th_grade", "sets/space"])       # one set per seat
     new_game("rat_king", players=5, mode="creation",
              deck={"base": "all", "sets/8th_grade": {"Detention Hall": 1, "ME Science Whiz": 1}})
 
@@ -17,16 +17,18 @@ ways, chosen with the option ``mode`` (ruling rk-44 to rk-49)::
   the rest of every set is one draw pile (line 90; ruling rk-46). ``second_set``: a folder, or
   a list of folders ("2 (or more) decks").
 - ``conjunction``: play with the game's own set; the second set waits set aside until the
-  ``trigger`` card (a trigger card (*) of the game's own set) is played: then the second set
-  without its ME cards is shuffled into the draw pile (``merge="shuffle"``) or replaces the
-  cards left in it, which are set aside (``merge="replace"``) (line 92; ruling rk-48).
-- ``borderlands``: ``sets`` names one set per seat (``None``: the game's own set); each player
-  takes his ME card from his set and draws from and discards to his set's own piles (line 94;
-  ruling rk-47).
+  ``trigger`` card (any card of the game's own set but a ME card, such as a trigger card (*))
+  is played: then the second set without its ME cards is shuffled into the draw pile
+  (``merge="shuffle"``) or replaces the cards left in it, which are set aside
+  (``merge="replace"``) (line 92; ruling rk-48).
+- ``borderlands``: ``sets`` names one set per seat (``None``: the game's own set), each a
+  different set (two the same are refused); each player takes his ME card from his set and
+  draws from and discards to his set's own piles (line 94; ruling rk-47).
 - ``creation``: ``deck`` maps each set (``"base"``: the game's own set; else a folder) to the
   cards taken from it: ``"all"``, a list of card names (a name twice: two copies) or names with
-  counts; the deck must pass :func:`creation_check` for the number of players (line 96; ruling
-  rk-49). Its ME cards are pooled as in Multiverse.
+  counts; a deck that fails :func:`creation_check` for the number of players is played with a
+  warning at the start of the log (line 96; ruling rk-49). Its ME cards are pooled as in
+  Multiverse.
 
 The game's own set is the option ``cards`` (or the shipped set); its rule numbers (the
 ``constants``) are the game's. A card of a later set whose name an earlier set already has is
@@ -136,31 +138,55 @@ def check_mode_options(options: Mapping[str, Any], cards: str | None) -> dict[st
                                 f"line 92); found {merge!r}")
         checked["merge"] = merge
     if mode == "borderlands":
-        checked["sets"] = _seat_sets(given["sets"])
+        checked["sets"] = _seat_sets(given["sets"], cards)
     if mode == "creation":
         checked["deck"] = _deck(given["deck"], cards)
     return checked
 
 
 def _trigger(value: Any, base: RatKingData) -> str:
-    triggers = [name for name, table in base.table.items() if base.trigger(name)
-                and not (table == "characters" and base.characters[name].is_me)]
-    if not isinstance(value, str) or value not in triggers:
-        why = ("not a card of the game's own set" if value not in base.table
-               else "not a trigger card (*)") if isinstance(value, str) else "not a card name"
-        raise IllegalAction(f"option 'trigger' must name a trigger card (*) of the game's own "
-                            f"set ({', '.join(triggers) or 'it has none'}); found {value!r}: "
+    """Conjunction's agreed card: "Predetermine a specific card to trigger the merging" (line
+    92): any card of the game's own set but a ME card (taken at setup, never played; ruling
+    rk-48), a trigger card (*) such as the Dimensional Rift or any other."""
+    if not isinstance(value, str) or value not in base.table:
+        why = "not a card of the game's own set" if isinstance(value, str) else "not a card name"
+        raise IllegalAction(f"option 'trigger' must name a card of the game's own set (not a ME "
+                            f"card), such as a trigger card (*): "
+                            f"{', '.join(_triggers(base)) or 'it has none'}; found {value!r}: "
                             f"{why}")
+    if base.table[value] == "characters" and base.characters[value].is_me:
+        raise IllegalAction(f"option 'trigger' must name a card of the game's own set that is "
+                            f"played: a ME card is taken at setup, never played; found "
+                            f"{value!r}")
     return value
 
 
-def _seat_sets(value: Any) -> list[str | None]:
+def _triggers(base: RatKingData) -> list[str]:
+    return [name for name, table in base.table.items() if base.trigger(name)
+            and not (table == "characters" and base.characters[name].is_me)]
+
+
+def _seat_sets(value: Any, cards: str | None) -> list[str | None]:
+    """On the Borderlands' sets, one per seat: each a set that loads, and no two the same
+    ("Each player plays with a different set", line 94; ruling rk-47): the same folder, or two
+    folders holding the same cards, are one set."""
     if not isinstance(value, list) or len(value) < 2:
         raise IllegalAction("option 'sets' must list one card set per player (a folder, or None "
                             f"for the game's own set), at least 2; found {value!r}")
+    seen: dict[Any, int] = {}
     for index, folder in enumerate(value):
         if folder is not None:
-            load(_folder(folder, f"sets[{index}]"), f"sets[{index}]")
+            _folder(folder, f"sets[{index}]")
+        data = load(cards if folder is None else folder, f"sets[{index}]")
+        same = json.dumps(sorted(data.whole_set().items()))
+        if same in seen:
+            first = seen[same]
+            raise IllegalAction(
+                f"mode 'borderlands' (On the Borderlands): each player plays with a different "
+                f"set (seed 002, line 94), but sets[{first}] and sets[{index}] are the same set "
+                f"({label(cards if value[first] is None else value[first])}); found "
+                f"sets={value!r}")
+        seen[same] = index
     return list(value)
 
 
@@ -326,8 +352,9 @@ def me_cards_for(data: RatKingData, seat: int | None = None) -> int:
 def check_players(data: RatKingData, players: int) -> Balance | None:
     """Refuse a number of players the game's sets cannot seat (IllegalAction): with one set, 2
     to 4 and no more than its ME cards; with combined decks as many as the mode's ME cards
-    (On the Borderlands one set per player, each with a ME card); with Creation, a deck that
-    is balanced for them (line 96). Returns Creation's balance (None in other games)."""
+    (On the Borderlands one set per player, each with a ME card). Returns Creation's balance
+    (None in other games): a deck that is not balanced for them is played all the same, with
+    a warning (:func:`creation_warning`; line 96, ruling rk-49)."""
     constants = data.constants
     each = constants["me_per_player"]
     plan = data.plan
@@ -340,11 +367,8 @@ def check_players(data: RatKingData, players: int) -> Balance | None:
                                 "option 'mode', seed 002, lines 89-96)")
         return None
     balance = None
-    if plan.mode == "creation":
+    if plan.mode == "creation":  # an unbalanced deck is played with a warning (ruling rk-49)
         balance = creation_check(deck_cards(data), players, constants)
-        if not balance.balanced:
-            raise IllegalAction(f"option 'deck' is not balanced for {players} players (seed 002, "
-                                f"line 96): {balance.why_not()}")
     if plan.mode == "borderlands":
         if len(plan.labels) != players:
             raise IllegalAction(f"option 'sets' names {len(plan.labels)} sets, one per player; "
@@ -372,6 +396,22 @@ def players_warning(players: int, constants: Mapping[str, Any]) -> str:
         return ""
     return (f"{players} players: the rulebook recommends at most {most} for speed and ease of "
             "play (seed 002, line 96; ruling rk-44)")
+
+
+def creation_warning(data: RatKingData, players: int) -> str:
+    """The warning of a Creation deck below the rulebook's advice for ``players`` ("" when it
+    is balanced, and in the other games): line 96's "As long as there are at least 14
+    ADVENTURE/EVENT or STUFF cards totaling at least 21 ADVENTURE points, play will be
+    balanced" is advice, so the deck is played (ruling rk-49)."""
+    plan = data.plan
+    if plan is None or plan.mode != "creation":
+        return ""
+    balance = creation_check(deck_cards(data), players, data.constants)
+    if balance.balanced:
+        return ""
+    return (f"This Creation deck is below the rulebook's advice for {players} players: "
+            f"{balance.why_not()}. It is played all the same, but play may not be balanced "
+            "(seed 002, line 96; ruling rk-49)")
 
 
 def deck_cards(data: RatKingData) -> list[SetCard]:

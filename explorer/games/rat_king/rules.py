@@ -45,8 +45,7 @@ class RatKingRules(Rules):
 
     def player_counts(self, options: dict[str, Any]) -> list[int]:
         """The numbers of players these sets seat (ruling rk-44): one set 2 to 4, combined
-        decks as many as their ME cards (On the Borderlands one set each; Creation a deck
-        balanced for them)."""
+        decks as many as their ME cards (On the Borderlands one set each)."""
         data = self.data(options)
         counts = []
         for players in range(self.min_players, self.max_players + 1):
@@ -77,8 +76,8 @@ class RatKingRules(Rules):
     def new_state(self, players: int, options: dict[str, Any],
                   scenario: dict[str, Any] | None) -> RatKingState:
         """The cards before setup, or the scenario's position. A number of players the sets
-        cannot seat, or an unbalanced Creation deck, is refused here (IllegalAction), before
-        any game exists."""
+        cannot seat is refused here (IllegalAction), before any game exists (an unbalanced
+        Creation deck is played with a warning, ruling rk-49)."""
         data = self.data(options)
         M.check_players(data, players)
         state = RatKingState(players, 1 if data.plan is None else data.plan.decks(players))
@@ -94,9 +93,10 @@ class RatKingRules(Rules):
     def play(self, state: RatKingState) -> Step:  # type: ignore[override]
         """Setup (or the scenario's turn or ADVENTURE ROUND), then turns to the end."""
         ctx = Ctx(state, state._data)
-        warning = M.players_warning(state.players, ctx.constants)
-        if warning:
-            ctx.note(warning)
+        for warning in (M.players_warning(state.players, ctx.constants),
+                        M.creation_warning(ctx.data, state.players)):
+            if warning:
+                ctx.note(warning)
         try:
             if state._start is None:
                 seat = yield from T.setup(ctx)

@@ -89,7 +89,7 @@ def setup(ctx: Ctx) -> Step:
     first = (state.dealer + 1) % state.players
     for offset in range(state.players):
         seat = (first + offset) % state.players
-        yield from ctx.draw(seat, ctx.constants["deal"], "the deal")
+        yield from ctx.draw(seat, ctx.constants["deal"], "the deal", deal=True)
     ctx.note(f"{player(first)}, to the dealer's left, goes first (seed 002, line 14)")
     return first
 
@@ -131,20 +131,57 @@ def fresh(state: RatKingState, data: RatKingData) -> None:
 # ---- the turns -------------------------------------------------------------------------------
 
 def turns(ctx: Ctx, seat: int) -> Step:
-    """Turns in seat order from ``seat`` until the game ends (a GameOver ends them); a game in
-    which nothing can change any more ends too (ruling rk-35)."""
+    """Turns in seat order from ``seat`` until the game ends (a GameOver ends them). A round
+    runs from ``seat``'s turn to the turn before his next one. A game in which nobody can act
+    or draw any more ends (ruling rk-35), and so does a game whose position at a round's end is
+    one already seen at an earlier round's end, with no card drawn and no AP won or lost between
+    (ruling rk-54); it never ends early otherwise."""
     state = ctx.state
-    still = 0
+    start = seat
+    seen = {round_key(ctx, seat)}
+    clock = _clock(ctx)
     while True:
-        before = (tuple(p.size for p in state.piles), tuple(map(ctx.ap, range(state.players))))
         yield from turn(ctx, seat)
         if state.passes >= state.players:
             stuck(ctx)
-        after = (tuple(p.size for p in state.piles), tuple(map(ctx.ap, range(state.players))))
-        still = still + 1 if after == before else 0
-        if still >= STILL_ROUNDS * state.players:
-            stalled(ctx)
         seat = (seat + 1) % state.players
+        now = _clock(ctx)
+        if now != clock:  # a card drawn or an AP won or lost: the play has moved on
+            seen.clear()
+            clock = now
+        if seat == start:
+            key = round_key(ctx, seat)
+            if key in seen:
+                repeated(ctx)
+            seen.add(key)
+
+
+def _clock(ctx: Ctx) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What moves a game towards its end (seed 002, lines 8-9): each draw pile's size and each
+    player's AP."""
+    state = ctx.state
+    return (tuple(p.size for p in state.piles), tuple(map(ctx.ap, range(state.players))))
+
+
+def round_key(ctx: Ctx, seat: int) -> tuple[object, ...]:
+    """The whole position between two turns, ``seat`` to act next: every hand (its cards, in
+    any order), every draw pile (its cards and the ones known on top), every discard pile (in
+    order), every group (each character with its side, its STUFF and their sides, its EVENTS),
+    the EVENTS on groups, the ADVENTURES won and the cards set aside; so the same AP too
+    (ruling rk-54)."""
+    state = ctx.state
+    return (
+        seat,
+        tuple(tuple(sorted(hand)) for hand in state.hands),
+        tuple((tuple(sorted(p.cards.items())), tuple(p.top)) for p in state.piles),
+        tuple(tuple(d) for d in state.discards),
+        tuple(tuple((c.name, c.flipped, c.reinforcement,
+                     tuple((g.name, g.flipped) for g in c.stuff), tuple(c.events))
+                    for c in group) for group in state.groups),
+        tuple(tuple(e) for e in state.group_events),
+        tuple(tuple(w) for w in state.adventures_won),
+        tuple(sorted(state.set_aside)),
+    )
 
 
 def turn(ctx: Ctx, seat: int) -> Step:
@@ -184,17 +221,14 @@ def turn_offers(ctx: Ctx, seat: int) -> dict[str, list[Action]]:
     return {name: actions for name, actions in found.items() if actions}
 
 
-STILL_ROUNDS = 3
-"""Whole rounds without a card drawn from a draw pile and without an AP won or lost after
-which a game ends (ruling rk-50)."""
-
-
-def stalled(ctx: Ctx) -> None:
-    """Three whole rounds in which nobody drew a card from a draw pile and nobody's AP changed:
-    the game's clock (the draw pile, seed 002, line 9) has stopped and nobody is getting
-    closer to 7 AP. The game ends; the most AP wins, a tie is shared (ruling rk-50)."""
-    _end_at_most_ap(ctx, "Three rounds without a card drawn or an AP won: the game has stopped",
-                    "rk-50")
+def repeated(ctx: Ctx) -> None:
+    """A round ended in a position already seen at an earlier round's end, with no card drawn
+    and no AP won or lost between: the play goes round in a circle and nobody gets closer to 7
+    AP or to the last card of the draw pile (seed 002, lines 8-9). The game ends; the most AP
+    wins, a tie is shared (ruling rk-54)."""
+    _end_at_most_ap(ctx, "The round ends in a position already seen at the end of an earlier "
+                    "round, with no card drawn and no AP won since: the play goes round in a "
+                    "circle", "rk-54")
 
 
 def stuck(ctx: Ctx) -> None:
@@ -329,8 +363,7 @@ def play_event(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
             yield from run_effect(ctx, run, effect)
     state.resolving.remove(name)
     _place_event(ctx, name, target, character)
-    if event.trigger:
-        trigger_played(ctx, name)  # once it has been discarded (seed 002, line 79)
+    trigger_played(ctx, name)  # once it has been discarded (seed 002, line 79)
 
 
 def _place_event(ctx: Ctx, name: str, target: int, character: Character | None) -> None:
@@ -372,8 +405,7 @@ def play_adventure(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
     name = action.args[0]
     state.hands[seat].remove(name)
     state.resolving.append(name)
-    if ctx.data.adventures[name].trigger:
-        trigger_played(ctx, name)
+    trigger_played(ctx, name)
     yield from ctx.draw(seat, ctx.constants["adventure_bonus_draw"],
                         "for playing an ADVENTURE")
     state.resolving.remove(name)
