@@ -5,6 +5,9 @@ words (seed 002, the line cited in each test).
 
 from __future__ import annotations
 
+import runpy
+from pathlib import Path
+
 from .helpers import (
     act,
     char,
@@ -24,6 +27,62 @@ def _round(*groups, adventure="The Hidden Nest", hands=None, modifiers=()):
     return scenario(*groups, hands=hands, active=0,
                     adventure={"name": adventure, "played_by": 0, "encounters": [],
                                "modifiers": list(modifiers)})
+
+
+def test_item5_tisha_plays_rikki_beside_her_unflipped_me_priest_line_24() -> None:
+    # line 24: "Tisha has the ME Priest CHARACTER (2 CP) on the table ... she places Rikki on
+    # the table as her action. Her band is now worth 5 CHARACTER POINTS"
+    game = scenario([char("ME Priest")], [char("ME Rogue")],
+                    hands=[full(["Rikki Rogue"]), full([], skip=5)])
+    assert position(game)["cp"][0] == 2 and cp_of(game, 0, 0) == 2
+    act(game, "character")
+    act(game, "play_character", "Rikki Rogue", 0)
+    assert group(game, 0) == [("ME Priest", False), ("Rikki Rogue", False)]
+    assert position(game)["cp"][0] == 5
+
+
+def test_item5_the_hidden_nest_from_unflipped_cards_3_cp_10_cp_and_16_lines_65_68() -> None:
+    # line 65: "Tisha: ME Priest (3CP,6CD) with Magibolt, Rikki Rogue with Bow & Arrows (5CP,
+    # 4CD)"; line 66: "rolls a 2, gaining a +2 CP. She flips her spell. (10CP)"; line 68:
+    # "Tisha: 3CP (ME) + 5CP (Rikki) +2 Spell + 6 (die roll) = 16"
+    game = _round([char("ME Priest", "Magibolt"), char("Rikki Rogue", "Bow & Arrows")],
+                  [char("ME Rogue", "Battle Axe")], [char("ME Wizard")])
+    assert (cp_of(game, 0, 0), cp_of(game, 0, 1)) == (3, 5)
+    bare = _round([char("ME Priest")], [char("ME Rogue")])
+    assert cp_of(bare, 0, 0) == 2  # the "3CP" is the Priest's 2 and the Magibolt's +1
+    act(game, "stuff_die")
+    act(game, "use_stuff", 0, 0)
+    roll(game, 2)
+    assert group(game, 0)[0] == ("ME Priest", False, (("Magibolt", True),))
+    assert position(game)["cp"][0] == 10
+    assert cp_of(game, 0, 0) == 3 + 2  # the flipped spell still +1: "3CP (ME)" and "+2 Spell"
+    for _ in range(3):
+        act(game, "pass")
+    roll(game, 6, 1, 2)  # line 67: "Tisha rolls 6, Eric rolls 1 while Tim rolls a 2"
+    assert position(game)["last_adventure"]["totals"][0] == 16
+
+
+def test_item5_the_teaching_pages_worked_examples_start_unflipped_and_come_out_right() -> None:
+    # the page's live examples of lines 24, 47 and 64-69, started as the reader starts them
+    page = runpy.run_path(str(Path(__file__).resolve().parents[2] / "notebooks" /
+                              "teach_rat_king.py"))
+    for name in ("TISHA", "BOW", "NEST"):
+        for group_ in page[name]["groups"]:
+            for entry in group_:
+                assert not entry.get("flipped"), (name, entry)
+                assert not any(isinstance(s, dict) and s.get("flipped")
+                               for s in entry.get("stuff", [])), (name, entry)
+    tisha = page["game_at"](page["TISHA"])
+    page["take"](tisha, "Play a CHARACTER into a group", "Play Rikki Rogue into your group")
+    assert position(tisha)["cp"][0] == 5  # line 24: "Her band is now worth 5"
+    bow = page["game_at"](page["BOW"])
+    page["take"](bow, "Play or replace a STUFF on a CHARACTER",
+                 "Put Bow & Arrows on Rikki Rogue (Player 1)")
+    assert cp_of(bow, 0, 1) == 5  # line 47: "Rikki is now worth 5 CP"
+    nest = page["nest"]  # the page's own game, after the round actions of line 66
+    assert position(nest)["cp"] == [10, 2 + 3 + 2, 8]  # line 66: "(10CP)", "(8CP)"
+    roll(nest, 6, 1, 2)  # line 67
+    assert position(nest)["last_adventure"]["totals"] == [16, 5, 8]  # line 68 (Eric: rk-5)
 
 
 def test_item12_no_stuff_for_a_reinforcement_not_participating_nor_a_banned_stuff() -> None:
@@ -95,7 +154,7 @@ def test_item4_flipped_stuff_may_roll_and_is_discarded() -> None:
     act(game, "stuff_die")
     act(game, "use_stuff", 0, 0)
     roll(game, 2)
-    assert cp_of(game, 0, 0) == before + 2  # the flipped Magibolt was worth 0 CP (rk-9)
+    assert cp_of(game, 0, 0) == before + 2 - 1  # the flipped Magibolt's +1 CP left (rk-9)
     assert group(game, 0) == [("ME Priest", False)] and discard(game) == ["Magibolt"]
 
 
@@ -112,5 +171,5 @@ def test_item4_a_stuff_may_roll_again_later_in_the_same_adventure_round() -> Non
     act(game, "stuff_die")
     act(game, "use_stuff", 0, 0)
     roll(game, 6)  # 6: +4 CP; flipping the flipped spell discards it
-    assert cp_of(game, 0, 0) == before + 2 + 4 - 0  # Magibolt shows 0 CP either side (rk-9)
+    assert cp_of(game, 0, 0) == before + 2 + 4 - 1  # Magibolt is +1 CP either side (rk-9)
     assert discard(game) == ["Magibolt"]
