@@ -614,8 +614,10 @@ display(
 # * Every STUFF is **Melee**, **Ranged** or **Any**. A card that bans one kind ("no Melee
 #   STUFF") leaves the other two usable: a banned STUFF adds no CP and cannot roll its STUFF
 #   DIE for that ADVENTURE, but stays where it is.
-# * Each CHARACTER is **M** or **F**; a ME card shows a "*", the player's own gender, and no
-#   card for men or women reaches it.
+# * Each CHARACTER is **M** or **F**; a ME card shows a "*": the player's own gender. A game
+#   is told each player's gender when it starts (the step-through page's New game form asks
+#   it), and a card for men or women then counts each ME card as its player's. A game started
+#   without them counts a ME card as neither, as in the examples above.
 # * The words at a card's top left are its **classifications** (Mage, Ratling, Room 113, ...):
 #   cards that name them act on them.
 #
@@ -635,7 +637,20 @@ TERMS = {"active": 0,
          "adventure": {"name": "The Cheese Vault", "played_by": 0}}
 display(
     example("rat_king", TERMS, "The Cheese Vault, and four ENCOUNTERS to compare"),
-    rulings("rk-30", "rk-17", "rk-31", "rk-19"),
+    rulings("rk-30", "rk-17", "rk-19"),
+)
+
+# %% [markdown]
+# *Try it (each player's gender):* the same table, in a game started with Player 1 a woman and
+# Player 2 a man. Each ME card shows its player's gender. The Cheese Vault now gives Player 1's
+# ME Priest +1 CP as well, 9 to 12, and the Rat-Queen's Lullaby costs Player 2 two CP, for
+# Thrak Bruiser and for his ME Warrior.
+
+# %%
+display(
+    example("rat_king", TERMS, "The same table with each player's gender given",
+            options={"genders": ["F", "M"]}),
+    rulings("rk-31", "rk-53"),
 )
 
 # %% [markdown]

@@ -442,10 +442,23 @@ def test_each_instant_encounter(name: str, target: tuple, mine: list, theirs: li
     assert name in discard(game) and position(game)["in_play"] == ["The Hidden Nest"]
 
 
-def test_rk31_me_cards_are_neither_male_nor_female() -> None:
+def test_rk31_a_me_card_is_its_players_gender() -> None:
+    # line 85: "ME cards have a * symbol which signifies the player's gender"
+    game = round_game([char("ME Priest"), char("Rikki Rogue")], [char("ME Rogue"),
+                                                                 char("Jeff Squire")],
+                      adventure="The Cheese Vault", hands=[["Rat-Queen's Lullaby"], []],
+                      options={"genders": ["M", "F"]})
+    assert position(game)["cp"] == [2 + 3 + 1, 2 + 1 + 2]  # Rikki and Player 2's ME are F
+    act(game, "encounter")
+    act(game, "play_encounter", "Rat-Queen's Lullaby")
+    assert position(game)["cp"] == [2 - 1 + 3 + 1, 2 + 1 + 2 - 1]  # Player 1's ME and Jeff
+
+
+def test_rk53_without_genders_me_cards_are_neither_male_nor_female() -> None:
     game = round_game([char("ME Priest"), char("Rikki Rogue")], [char("ME Rogue"),
                                                                  char("Jeff Squire")],
                       adventure="The Cheese Vault", hands=[["Rat-Queen's Lullaby"], []])
+    assert position(game)["genders"] == [None, None]
     assert position(game)["cp"] == [2 + 3 + 1, 2 + 2]  # only Rikki is F
     act(game, "encounter")
     act(game, "play_encounter", "Rat-Queen's Lullaby")
