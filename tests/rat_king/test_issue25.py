@@ -15,6 +15,7 @@ import pytest
 
 import explorer
 from explorer.errors import ExplorerError, IllegalAction, SavedGameError
+from explorer.ui.faces import card_face
 from explorer.ui.session import PlaySession
 from explorer.ui.stepper import Stepper
 from explorer.ui.table import table_html
@@ -300,6 +301,9 @@ def test_item6_the_me_card_shows_its_players_gender() -> None:
     assert shown["ME Priest"] == ["* female"] and shown["ME Rogue"] == ["* male"]
     assert shown["Rikki Rogue"] == []  # her F is printed on her card
     assert "* female" not in table_html(position(scenario(*groups), 0))
+    # the card itself shows the "*" (line 85: "ME cards have a * symbol")
+    assert card_face("rat_king", "ME Priest")[1].type_line.endswith("* the player's gender")
+    assert card_face("rat_king", "Rikki Rogue")[1].type_line.endswith("female")
 
 
 def test_item6_the_teaching_pages_gender_example() -> None:
