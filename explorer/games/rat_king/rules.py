@@ -28,7 +28,7 @@ GENDERS = ("F", "M")
 def check_genders(value: Any) -> list[str]:
     """The option ``genders`` checked: a list of each player's gender, "F" or "M", seat by
     seat ("ME cards have a * symbol which signifies the player's gender", seed 002, line 85;
-    ruling rk-53). Its length is checked against the players by :func:`genders_for`. A bad
+    ruling rk-31). Its length is checked against the players by :func:`genders_for`. A bad
     value is refused with an IllegalAction naming the option and the seat."""
     if not isinstance(value, list) or not value:
         raise IllegalAction("option 'genders' must list each player's gender, seat by seat, "
