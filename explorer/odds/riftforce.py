@@ -125,13 +125,13 @@ def best_actions(game: Game, limit: int | None = None, *,
 
     A Light's heal (``heals``, default "relevant") is tried on every damaged ally whose heal
     can change what the action gains: each ally a Fire still to be activated in this action
-    may hit (standing behind that Fire at its location, or able to move there: a Water, Air or
-    Shadow still to be activated), since its 1 damage may then no longer destroy that ally
-    (issue 25 item 13). The other allies are one choice, the most damaged of them healed and
-    the others counted in ``ways`` (:func:`_heal_choices` argues why that loses no result).
-    "every" tries every damaged ally (the search unpruned, to check the pruning against);
-    "most damaged" only the most damaged ally (the rule before item 13, which misses lines:
-    kept for ``benchmarks/riftforce.py --heals``).
+    may destroy (one short of it, standing behind that Fire, or a Water, Air or Shadow still
+    to be activated that may move behind it), since that Fire's 1 damage may then no longer
+    destroy it (issue 25 item 13). The other allies are one choice, the most damaged of them
+    healed and the others counted in ``ways`` (:func:`_heal_choices` argues why that loses no
+    result). "every" tries every damaged ally (the search unpruned, to check the pruning
+    against); "most damaged" only the most damaged ally (the rule before item 13, which
+    misses lines: kept for ``benchmarks/riftforce.py --heals``).
 
     Uses only what the acting seat sees. Raises IllegalAction outside a player's turn, and
     :class:`~explorer.errors.TooMuchWork` when ``limit`` is given and the search would replay
@@ -300,29 +300,33 @@ def _heal_choices(start: RiftforceState, state: RiftforceState, seat: int,
                   offers: tuple[Action, ...], activation: tuple[Any, ...] | None,
                   most_damaged: bool = False) -> list[tuple[Action, int]]:
     """The heals the finder tries at a Light's heal, each with how many of the offered heals
-    it stands for: each heal that can change what the action gains alone, and the most
-    damaged of the others (ties: the first offered) for all of them.
+    it stands for: each heal of an ally a Fire may still destroy in this action alone, and
+    the most damaged of the others (ties: the first offered) for all of them.
 
     Why that loses no result. In one's own action nothing damages one's own elementals but a
     Fire's 1 damage to the ally directly behind it (the only ``ally_behind`` step), and how
-    damaged one's own elementals are changes nothing else a candidate counts (Riftforce, enemies
-    destroyed or damaged, locations controlled, cards drawn all depend on which elementals
-    stand where, not on their damage). A Fire never moves itself, nothing moves an ally but its
-    own move (Water, Air, Shadow: to the last position there), and each elemental is activated
-    once an action. So an ally can take a Fire's damage later in this action only if a Fire
-    still to be activated in it (not yet activated, sharing the discarded card's guild or value
-    as all activated so far do, with activations left) stands in front of it at its location,
-    or if the ally can still be activated and moves (it may move behind a Fire). Call the
-    other allies unreachable; which ones are unreachable only shrinks as the action goes on.
-    Two heals of unreachable allies lead to positions that differ only in the damage of those
-    two; every later choice is offered in both alike, but a later heal, whose choice of a
-    reachable ally is offered in both alike and whose unreachable choice (or none left) changes
-    nothing counted. So both reach the same set of gains: one stands for all (its ``ways``
-    counts the others' choice sequences as if alike). Equal positions are still merged.
+    damaged one's own elementals are changes nothing else a candidate counts (Riftforce,
+    enemies destroyed or damaged, locations controlled, cards drawn depend on which elementals
+    stand where, not on their damage). So a heal changes a result only by saving an ally from
+    a Fire later in this action. A Fire never moves, nothing moves an ally but its own move
+    (Water, Air, Shadow: to the last position there), each elemental is activated once an
+    action, and an Activate has ``activate_max`` activations. Call an ally reachable when:
+    its damage and the 1 of each Fire still to come (not yet activated, sharing the discarded
+    card's guild or value as all activated so far do) could destroy it; and, with one
+    activation left, it stands right behind such a Fire; with two or more, it stands behind
+    one anywhere in its column (an ally between may leave) or can still be activated and moves
+    while such a Fire stands elsewhere. An ally no Fire can destroy, healed or not, is not
+    reachable now nor later (activations, Fires and movers to come only grow fewer; positions
+    only change by the moves counted). Two heals of unreachable allies lead to positions that
+    differ only in those allies' damage: the same later choices are offered in both (a later
+    heal may offer one of the two and not the other, but heals of unreachable allies change
+    nothing counted), the same elementals stand and fall. So both reach the same set of
+    results: the most damaged stands for all (its ``ways`` counts the others' choice sequences
+    as if alike). Equal positions are still merged.
 
-    Unsure cases keep every heal: a heal outside an activation, a Light that itself damages an
-    ally, or a Fire-like guild that moves. ``most_damaged``: the rule before issue 25 item 13,
-    the most damaged ally for all (for the benchmark's comparison only)."""
+    Unsure cases keep every heal: a heal outside an activation, a healer whose own steps may
+    still hurt an ally, or a Fire-like guild that moves. ``most_damaged``: the rule before
+    issue 25 item 13, the most damaged ally for all (kept for the benchmark's comparison)."""
     board = state.board
     hurt = [board[location][seat][index] for location, index in (a.args for a in offers)]
     everyone = list(zip(offers, hurt, strict=True))
@@ -342,25 +346,32 @@ def _heal_choices(start: RiftforceState, state: RiftforceState, seat: int,
     def steps(guild: str) -> tuple[Any, ...]:
         return data.guilds[guild].on("activate")
 
-    def hits_ally(guild: str) -> bool:
-        return any(s.name == "damage" and s.target == "ally_behind" for s in steps(guild))
+    def hit(guild: str) -> int:  # the damage its ability deals an ally behind it
+        return sum(s.amount or 0 for s in steps(guild)
+                   if s.name == "damage" and s.target == "ally_behind")
 
     def moves(guild: str) -> bool:
         return any(s.name in {"move_self", "move_enemy"} for s in steps(guild))
 
-    if hits_ally(light.guild):
-        return [(a, 1) for a in offers]
+    own = steps(light.guild)
+    if hit(light.guild) or own[-1].name != "heal":
+        return [(a, 1) for a in offers]  # the healer's own steps may still hurt an ally
+    left = data.constants["activate_max"] - len(done)
     later = [(p, i, e) for p, sides in enumerate(board) for i, e in enumerate(sides[seat])
-             if len(done) < data.constants["activate_max"] and e.uid not in done
-             and T._shares(e, kind) & modes]
-    fires = [(p, i) for p, i, e in later if hits_ally(e.guild)]
-    if any(hits_ally(e.guild) and moves(e.guild) for _, _, e in later):
+             if left > 0 and e.uid not in done and T._shares(e, kind) & modes]
+    fires = [(p, i, hit(e.guild)) for p, i, e in later if hit(e.guild)]
+    if any(hit(e.guild) and moves(e.guild) for _, _, e in later):
         return [(a, 1) for a in offers]
-    movers = {e.uid for _, _, e in later if moves(e.guild)}
+    movers = {e.uid: p for p, _, e in later if moves(e.guild)} if left >= 2 else {}
+    most = sorted((h for _, _, h in fires), reverse=True)[:left]
 
     def reachable(action: Action, ally: Any) -> bool:
         where, at = action.args
-        return ally.uid in movers or any(p == where and i < at for p, i in fires)
+        if ally.damage + sum(most) < ally.value:
+            return False  # not destroyed by every Fire to come, healed or not
+        if ally.uid in movers and any(p != movers[ally.uid] for p, _, _ in fires):
+            return True
+        return any(p == where and (i == at - 1 if left == 1 else i < at) for p, i, _ in fires)
 
     chosen_heals = [(a, 1) for a, ally in everyone if reachable(a, ally)]
     others = [(a, ally) for a, ally in everyone if not reachable(a, ally)]

@@ -314,17 +314,44 @@ def test_item13_the_heals_the_finder_leaves_out_change_no_result(game: explorer.
     assert results(rf.best_actions(game)) == results(rf.best_actions(game, heals="every"))
 
 
-def test_item13_the_property_above_catches_a_heal_left_out() -> None:
-    """Healing only the most damaged ally (the rule before item 13) loses a result the
-    comparison above sees: at item 13's position, the line that loses nothing."""
-    game = scenario({1: (["Fire 6", "Air 5/4"], ["Water 7"]), 2: (["Light 6"], ["Ice 7"]),
-                     3: (["Earth 7/5"], ["Plant 7"])},
-                    hands=[["Air 6"], []], guilds=[["Fire", "Light", "Air", "Earth"],
-                                                   ["Water", "Ice", "Plant", "Crystal"]])
-    every = results(rf.best_actions(game, heals="every"))
-    assert results(rf.best_actions(game)) == every
-    assert every - results(rf.best_actions(game, heals="most damaged")) == {
-        ("activate", 0, 0, 0, 5, 0, 0, 0)}  # by hand: item 13's test (an enemy everywhere)
+SAVES = {
+    # item 13's position (its test above): Air 5/4 stands behind Fire 6 at Location 1
+    "behind the Fire": (
+        {1: (["Fire 6", "Air 5/4"], ["Water 7"]), 2: (["Light 6"], ["Ice 7"]),
+         3: (["Earth 7/5"], ["Plant 7"])}, ["Air 6"],
+        [["Fire", "Light", "Air", "Earth"], ["Water", "Ice", "Plant", "Crystal"]],
+        ("activate", 0, 0, 0, 5, 0, 0, 0)),
+    # Light 6 destroys Crystal 5/4 (1 damage counted, 2 Riftforce) and heals Air 6/5 at
+    # Location 1 (not Water 7/6, the most damaged); Air 6/4 moves behind Fire 6 at Location 5,
+    # destroys Ice 7/6 (1) and hits Plant 5 at Location 4 (1); Fire 6 deals 3 to Earth 7 and 1
+    # to Air 6/4, which stands: 3 Riftforce, 2 destroyed, 6 damage, nothing lost or held. Air
+    # first and Light after deal 7 (Air's 1 destroys the Crystal, Light's 2 go to Plant 5).
+    "moving behind the Fire": (
+        {1: (["Air 6/5"], []), 3: (["Water 7/6"], ["Earth 5/4"]),
+         4: (["Light 6"], ["Crystal 5/4", "Plant 5"]), 5: (["Fire 6"], ["Ice 7/6", "Earth 7"])},
+        ["Water 6"], HEALERS, ("activate", 3, 0, 2, 6, 0, 0, 0)),
+    # Light 6 destroys Crystal 5/4 (1, 2 Riftforce) and heals Air 5/4, 3rd at Location 5;
+    # Water 6 deals 2 to Ice 5/2 and moves to Location 4 (1 to Plant 5), leaving Air 5/3
+    # right behind Fire 6, whose 3 destroy Ice 5/4 (1 counted, 1 Riftforce) and whose 1 leaves
+    # Air 5/4 standing: 3 Riftforce, 2 destroyed, 5 damage, Location 1 held (Water 7/6).
+    "behind an ally that moves away": (
+        {1: (["Water 7/6"], []), 4: (["Light 6"], ["Crystal 5/4", "Plant 5"]),
+         5: (["Fire 6", "Water 6", "Air 5/4"], ["Ice 5/2", "Earth 7"])},
+        ["Water 6"], HEALERS, ("activate", 3, 0, 2, 5, 0, 1, 0)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SAVES))
+def test_item13_the_finder_heals_each_ally_a_fire_may_reach(case: str) -> None:
+    """Each way a later Fire may reach the healed ally in the same action (worked out by hand
+    above): the finder finds the line that saves it, which healing only the most damaged ally
+    (the rule before item 13) misses, and finds every result healing each ally finds."""
+    board, hand, guilds, saved = SAVES[case]
+    game = scenario(board, hands=[hand, []], guilds=guilds)
+    found = results(rf.best_actions(game))
+    assert saved in found
+    assert saved not in results(rf.best_actions(game, heals="most damaged"))
+    assert found == results(rf.best_actions(game, heals="every"))
 
 
 def test_item13_allies_no_fire_can_reach_are_one_heal() -> None:
