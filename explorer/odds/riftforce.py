@@ -112,13 +112,26 @@ def _key(state: RiftforceState) -> tuple[Any, ...]:
             progress, state.phase)
 
 
-def best_actions(game: Game, limit: int | None = None) -> list[Candidate]:
+HEALS = ("relevant", "every", "most damaged")
+"""The finder's rules for a Light's heal (:func:`best_actions`' ``heals``)."""
+
+
+def best_actions(game: Game, limit: int | None = None, *,
+                 heals: str = "relevant") -> list[Candidate]:
     """Every legal complete action of the acting player's turn from here, with what each gains
     this turn, best first; exact and deterministic. Choice sequences that reach the same
     position (activating the same elementals in another order with the same result) are one
-    candidate, its choices the first such sequence, its ``ways`` how many there are. A Light's
-    heal is tried on every damaged ally it may heal: which one changes the position (and a
-    later Fire's 1 damage to that ally in the same action may no longer destroy it).
+    candidate, its choices the first such sequence, its ``ways`` how many there are.
+
+    A Light's heal (``heals``, default "relevant") is tried on every damaged ally whose heal
+    can change what the action gains: each ally a Fire still to be activated in this action
+    may destroy (one short of it, standing behind that Fire, or a Water, Air or Shadow still
+    to be activated that may move behind it), since that Fire's 1 damage may then no longer
+    destroy it (issue 25 item 13). The other allies are one choice, the most damaged of them
+    healed and the others counted in ``ways`` (:func:`_heal_choices` argues why that loses no
+    result). "every" tries every damaged ally (the search unpruned, to check the pruning
+    against); "most damaged" only the most damaged ally (the rule before item 13, which
+    misses lines: kept for ``benchmarks/riftforce.py --heals``).
 
     Uses only what the acting seat sees. Raises IllegalAction outside a player's turn, and
     :class:`~explorer.errors.TooMuchWork` when ``limit`` is given and the search would replay
@@ -127,13 +140,16 @@ def best_actions(game: Game, limit: int | None = None) -> list[Candidate]:
     if game.game_id != "riftforce":
         raise IllegalAction(f"the best-action finder is for riftforce games; found a "
                             f"{game.game_id} game")
+    if heals not in HEALS:
+        raise IllegalAction(f"heals must be one of {', '.join(map(repr, HEALS))}; "
+                            f"found {heals!r}")
     state: RiftforceState = game.state
     if not isinstance(game.pending, Decision) or state._turn_start is None:
         raise IllegalAction("the best-action finder answers during a player's turn, not in "
                             "the guild selection, at a draw or once the game is over")
     seat = state.active
     with collector_paused():
-        search = _Search(seat, limit)
+        search = _Search(seat, limit, heals)
         if state._boundary is not None:
             boundary, made = state._boundary
             path = tuple(state._turn_choices[:made])
@@ -170,9 +186,10 @@ class _Search:
     elemental) every choice, its ability's own choices explored by replay (a procedure is a
     generator, which cannot be copied); equal positions merged."""
 
-    def __init__(self, seat: int, limit: int | None = None) -> None:
+    def __init__(self, seat: int, limit: int | None = None, heals: str = "relevant") -> None:
         self.seat = seat
         self.limit = limit
+        self.heals = heals
         self.replays = 0
         self.nodes: dict[tuple[Any, ...], _Node] = {}
         self.queue: list[_Node] = []
@@ -212,13 +229,18 @@ class _Search:
                 self.leaf(state, (*node.path, action), None, node.ways)
                 continue
             self.segment(state, _activating(seat, name, action, done, modes),
-                         (*node.path, action), node.ways, required[1:])
+                         (*node.path, action), node.ways, required[1:],
+                         (name, action, done, modes))
         return None
 
     def segment(self, start: RiftforceState, resume: Callable[[Ctx], Generator[Any, Any, Any]],
-                path: tuple[Action, ...], ways: int, required: tuple[Action, ...]) -> None:
+                path: tuple[Action, ...], ways: int, required: tuple[Action, ...],
+                activation: tuple[Any, ...] | None = None) -> None:
         """Run ``resume`` on copies of ``start``, depth first over its own choices, to the next
-        node (the procedure returns its progress) or the end of the turn."""
+        node (the procedure returns its progress) or the end of the turn. ``activation``: the
+        discarded card, the elemental's choice, and the elementals activated and modes before
+        it, when ``resume`` activates one (what a Light's heal needs to know what may follow).
+        """
         stack = [(list(required), ways)]
         while stack:
             choices, ways = stack.pop()
@@ -241,9 +263,14 @@ class _Search:
             if isinstance(pending, Decision) and state._progress is not None:
                 self.node(state, None, path + tuple(choices), ways)  # the turn's first node
             elif isinstance(pending, Decision) and pending.player == self.seat:
-                # every choice, a Light's heal of each damaged ally too (issue 25 item 13:
-                # healing the ally behind a Fire saves it from that Fire's 1 damage)
-                stack.extend(([*choices, a], ways) for a in reversed(pending.actions))
+                offers = pending.actions
+                if (offers[0].name == "heal" and len(choices) >= len(required)
+                        and self.heals != "every"):
+                    stack.extend(([*choices, a], ways * n) for a, n in reversed(
+                        _heal_choices(start, state, self.seat, offers, activation,
+                                      self.heals == "most damaged")))
+                else:
+                    stack.extend(([*choices, a], ways) for a in reversed(offers))
             else:
                 self.leaf(state, path + tuple(choices), pending, ways)
 
@@ -267,6 +294,92 @@ class _Search:
             self.leaves[key] = (found, count + ways)
         else:
             self.leaves[key] = (_candidate(state, self.seat, path, pending), ways)
+
+
+def _heal_choices(start: RiftforceState, state: RiftforceState, seat: int,
+                  offers: tuple[Action, ...], activation: tuple[Any, ...] | None,
+                  most_damaged: bool = False) -> list[tuple[Action, int]]:
+    """The heals the finder tries at a Light's heal, each with how many of the offered heals
+    it stands for: each heal of an ally a Fire may still destroy in this action alone, and
+    the most damaged of the others (ties: the first offered) for all of them.
+
+    Why that loses no result. In one's own action nothing damages one's own elementals but a
+    Fire's 1 damage to the ally directly behind it (the only ``ally_behind`` step), and how
+    damaged one's own elementals are changes nothing else a candidate counts (Riftforce,
+    enemies destroyed or damaged, locations controlled, cards drawn depend on which elementals
+    stand where, not on their damage). So a heal changes a result only by saving an ally from
+    a Fire later in this action. A Fire never moves, nothing moves an ally but its own move
+    (Water, Air, Shadow: to the last position there), each elemental is activated once an
+    action, and an Activate has ``activate_max`` activations. Call an ally reachable when:
+    its damage and the 1 of each Fire still to come (not yet activated, sharing the discarded
+    card's guild or value as all activated so far do) could destroy it; and, with one
+    activation left, it stands right behind such a Fire; with two or more, it stands behind
+    one anywhere in its column (an ally between may leave) or can still be activated and moves
+    while such a Fire stands elsewhere. An ally no Fire can destroy, healed or not, is not
+    reachable now nor later (activations, Fires and movers to come only grow fewer; positions
+    only change by the moves counted). Two heals of unreachable allies lead to positions that
+    differ only in those allies' damage: the same later choices are offered in both (a later
+    heal may offer one of the two and not the other, but heals of unreachable allies change
+    nothing counted), the same elementals stand and fall. So both reach the same set of
+    results: the most damaged stands for all (its ``ways`` counts the others' choice sequences
+    as if alike). Equal positions are still merged.
+
+    Unsure cases keep every heal: a heal outside an activation, a healer whose own steps may
+    still hurt an ally, or a Fire-like guild that moves. ``most_damaged``: the rule before
+    issue 25 item 13, the most damaged ally for all (kept for the benchmark's comparison)."""
+    board = state.board
+    hurt = [board[location][seat][index] for location, index in (a.args for a in offers)]
+    everyone = list(zip(offers, hurt, strict=True))
+    if most_damaged:
+        best = max(everyone, key=lambda pair: pair[1].damage)
+        return [(best[0], len(offers))]
+    if activation is None:
+        return [(a, 1) for a in offers]
+    name, chosen, done, modes = activation
+    data = state._data
+    kind = data.kinds[name]
+    location, index = chosen.args
+    light = start.board[location][seat][index]
+    done = done | {light.uid}
+    modes = modes & T._shares(light, kind)
+
+    def steps(guild: str) -> tuple[Any, ...]:
+        return data.guilds[guild].on("activate")
+
+    def hit(guild: str) -> int:  # the damage its ability deals an ally behind it
+        return sum(s.amount or 0 for s in steps(guild)
+                   if s.name == "damage" and s.target == "ally_behind")
+
+    def moves(guild: str) -> bool:
+        return any(s.name in {"move_self", "move_enemy"} for s in steps(guild))
+
+    own = steps(light.guild)
+    if hit(light.guild) or own[-1].name != "heal":
+        return [(a, 1) for a in offers]  # the healer's own steps may still hurt an ally
+    left = data.constants["activate_max"] - len(done)
+    later = [(p, i, e) for p, sides in enumerate(board) for i, e in enumerate(sides[seat])
+             if left > 0 and e.uid not in done and T._shares(e, kind) & modes]
+    fires = [(p, i, hit(e.guild)) for p, i, e in later if hit(e.guild)]
+    if any(hit(e.guild) and moves(e.guild) for _, _, e in later):
+        return [(a, 1) for a in offers]
+    movers = {e.uid: p for p, _, e in later if moves(e.guild)} if left >= 2 else {}
+    most = sorted((h for _, _, h in fires), reverse=True)[:left]
+
+    def reachable(action: Action, ally: Any) -> bool:
+        where, at = action.args
+        if ally.damage + sum(most) < ally.value:
+            return False  # not destroyed by every Fire to come, healed or not
+        if ally.uid in movers and any(p != movers[ally.uid] for p, _, _ in fires):
+            return True
+        return any(p == where and (i == at - 1 if left == 1 else i < at) for p, i, _ in fires)
+
+    chosen_heals = [(a, 1) for a, ally in everyone if reachable(a, ally)]
+    others = [(a, ally) for a, ally in everyone if not reachable(a, ally)]
+    if others:
+        best = max(others, key=lambda pair: pair[1].damage)
+        chosen_heals.append((best[0], len(others)))
+    order = {a: n for n, a in enumerate(offers)}
+    return sorted(chosen_heals, key=lambda pair: order[pair[0]])
 
 
 def _placing(seat: int, action: Action, placed: tuple[Any, ...]) -> Callable[[Ctx], Any]:

@@ -8,6 +8,8 @@ from fractions import Fraction
 from itertools import permutations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import explorer
 from explorer.engine.bots import RandomBot, play
@@ -246,3 +248,128 @@ def test_item13_the_finder_heals_the_ally_behind_a_fire_before_that_fire() -> No
     # healing Earth 7/5 instead lets the Fire destroy Air 5/4: 1 lost, 1 Riftforce to Player 2
     assert any(c.lost == 1 and c.opponent_riftforce == 1 and c.damage == 5 for c in found)
     assert found.index(heal_fire) < min(i for i, c in enumerate(found) if c.lost == 1)
+
+
+def results(found: list[rf.Candidate]) -> set[tuple[object, ...]]:
+    """What the finder found, leaving out which choices: each candidate's kind and gains."""
+    return {(c.name, c.riftforce, c.opponent_riftforce, c.destroyed, c.damage, c.lost,
+             c.controlled, c.draws) for c in found}
+
+
+HEALERS = [["Fire", "Light", "Water", "Air"], ["Earth", "Ice", "Plant", "Crystal"]]
+
+
+@st.composite
+def heal_positions(draw: st.DrawFn) -> explorer.Game:
+    """Player 1 to act with a Light on the Rift among up to 6 more of his Fire, Light, Water
+    and Air elementals (Fires twice as often), most of the Light's value, damaged at random
+    (often one short of destroyed), crowded on three locations (so allies stand behind Fires
+    and movers may join them), often a Fire of the Light's value facing an enemy with a 5
+    behind it; up to 4 more enemies; in hand a card of the Light's value and maybe another."""
+    copies = [Counter(riftforce_data().deck(guilds)) for guilds in HEALERS]
+    value = draw(st.sampled_from([5, 6, 7]))
+
+    def card(seat: int, name: str) -> str | None:
+        if not copies[seat][name]:
+            return None
+        copies[seat][name] -= 1
+        return name
+
+    def elemental(seat: int, guilds: list[str], values: list[int]) -> str | None:
+        name = card(seat, f"{draw(st.sampled_from(guilds))} {draw(st.sampled_from(values))}")
+        if name is None:
+            return None
+        top = int(name.split()[1]) - 1
+        damage = draw(st.one_of(st.just(top), st.integers(0, top))) if seat == 0 else \
+            draw(st.integers(0, top))
+        return f"{name}/{damage}" if damage else name
+
+    board: dict[int, tuple[list[str], list[str]]] = {n: ([], []) for n in range(1, 6)}
+    board[draw(st.integers(1, 3))][0].append(elemental(0, ["Light"], [value]) or "?")
+    hand = [card(0, f"{draw(st.sampled_from(HEALERS[0]))} {value}")]
+    if draw(st.booleans()):
+        hand.append(card(0, f"{draw(st.sampled_from(HEALERS[0]))} "
+                            f"{draw(st.sampled_from([5, 6, 7]))}"))
+    if draw(st.booleans()):  # a Fire of the Light's value facing an enemy, a 5 behind it
+        mine, theirs = board[draw(st.integers(1, 3))]
+        mine += [name for name in (card(0, f"Fire {value}"), elemental(0, HEALERS[0], [5]))
+                 if name]
+        theirs += [name for name in [elemental(1, HEALERS[1], [5, 6, 7])] if name]
+    for _ in range(draw(st.integers(0, 6))):
+        name = elemental(0, ["Fire", *HEALERS[0]], [value, value, 5, 6, 7])
+        if name:
+            board[draw(st.integers(1, 3))][0].append(name)
+    for _ in range(draw(st.integers(0, 4))):
+        name = elemental(1, HEALERS[1], [5, 6, 7])
+        if name:
+            board[draw(st.integers(1, 4))][1].append(name)
+    return scenario(board, hands=[[c for c in hand if c], []], guilds=HEALERS)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(heal_positions())
+def test_item13_the_heals_the_finder_leaves_out_change_no_result(game: explorer.Game) -> None:
+    """The finder heals, of the allies no Fire still to come in the action can hit, only the
+    most damaged: every kind of action with its gains is still found, as by healing each."""
+    assert results(rf.best_actions(game)) == results(rf.best_actions(game, heals="every"))
+
+
+SAVES = {
+    # item 13's position (its test above): Air 5/4 stands behind Fire 6 at Location 1
+    "behind the Fire": (
+        {1: (["Fire 6", "Air 5/4"], ["Water 7"]), 2: (["Light 6"], ["Ice 7"]),
+         3: (["Earth 7/5"], ["Plant 7"])}, ["Air 6"],
+        [["Fire", "Light", "Air", "Earth"], ["Water", "Ice", "Plant", "Crystal"]],
+        ("activate", 0, 0, 0, 5, 0, 0, 0)),
+    # Light 6 destroys Crystal 5/4 (1 damage counted, 2 Riftforce) and heals Air 6/5 at
+    # Location 1 (not Water 7/6, the most damaged); Air 6/4 moves behind Fire 6 at Location 5,
+    # destroys Ice 7/6 (1) and hits Plant 5 at Location 4 (1); Fire 6 deals 3 to Earth 7 and 1
+    # to Air 6/4, which stands: 3 Riftforce, 2 destroyed, 6 damage, nothing lost or held. Air
+    # first and Light after deal 7 (Air's 1 destroys the Crystal, Light's 2 go to Plant 5).
+    "moving behind the Fire": (
+        {1: (["Air 6/5"], []), 3: (["Water 7/6"], ["Earth 5/4"]),
+         4: (["Light 6"], ["Crystal 5/4", "Plant 5"]), 5: (["Fire 6"], ["Ice 7/6", "Earth 7"])},
+        ["Water 6"], HEALERS, ("activate", 3, 0, 2, 6, 0, 0, 0)),
+    # Light 6 destroys Crystal 5/4 (1, 2 Riftforce) and heals Air 5/4, 3rd at Location 5;
+    # Water 6 deals 2 to Ice 5/2 and moves to Location 4 (1 to Plant 5), leaving Air 5/3
+    # right behind Fire 6, whose 3 destroy Ice 5/4 (1 counted, 1 Riftforce) and whose 1 leaves
+    # Air 5/4 standing: 3 Riftforce, 2 destroyed, 5 damage, Location 1 held (Water 7/6).
+    "behind an ally that moves away": (
+        {1: (["Water 7/6"], []), 4: (["Light 6"], ["Crystal 5/4", "Plant 5"]),
+         5: (["Fire 6", "Water 6", "Air 5/4"], ["Ice 5/2", "Earth 7"])},
+        ["Water 6"], HEALERS, ("activate", 3, 0, 2, 5, 0, 1, 0)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SAVES))
+def test_item13_the_finder_heals_each_ally_a_fire_may_reach(case: str) -> None:
+    """Each way a later Fire may reach the healed ally in the same action (worked out by hand
+    above): the finder finds the line that saves it, which healing only the most damaged ally
+    (the rule before item 13) misses, and finds every result healing each ally finds."""
+    board, hand, guilds, saved = SAVES[case]
+    game = scenario(board, hands=[hand, []], guilds=guilds)
+    found = results(rf.best_actions(game))
+    assert saved in found
+    assert saved not in results(rf.best_actions(game, heals="most damaged"))
+    assert found == results(rf.best_actions(game, heals="every"))
+
+
+def test_item13_allies_no_fire_can_reach_are_one_heal() -> None:
+    # No Fire on the Rift: Player 1 discards Light 6 and activates Light 5 at Location 1 (2
+    # damage to Ice 7), which may heal Water 7/3, Air 6/2 or Water 5/1; nothing can hit them
+    # in this action, so the finder heals the most damaged, Water 7/3, and counts the three
+    # heals in that candidate's ways.
+    game = scenario({1: (["Light 5"], ["Ice 7"]), 2: (["Water 7/3"], []),
+                     4: (["Air 6/2", "Water 5/1"], [])}, hands=[["Light 6"], []],
+                    guilds=HEALERS)
+    found = [c for c in rf.best_actions(game) if c.name == "activate"
+             and any(a.name == "heal" for a in c.choices)]
+    every = [c for c in rf.best_actions(game, heals="every") if c.name == "activate"
+             and any(a.name == "heal" for a in c.choices)]
+    assert len(found) == 1 and len(every) == 3
+    assert [str(a) for a in found[0].choices if a.name == "heal"] == [
+        "Remove 1 damage from Player 1's Water 7/3 (1st at Location 2)"]
+    assert found[0].ways == 3
+    assert results(found) == results(every)
+    with pytest.raises(IllegalAction, match="heals must be one of"):
+        rf.best_actions(game, heals="all")
