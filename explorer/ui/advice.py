@@ -167,8 +167,7 @@ class BestActions(widgets.VBox):
                            "Riftforce, then enemies destroyed, locations controlled, damage; "
                            "exact, from what you can see)</div>")
         while len(self._buttons) < len(shown):
-            button = StepButton(on_refused=self._on_refused, description="Take it",
-                                layout=widgets.Layout(width="auto"))
+            button = StepButton(on_refused=self._on_refused, description="Take it")
             button.add_class("advice-take")
             text = widgets.HTML()
             self._buttons.append((button, text, widgets.HBox([button, text])))

@@ -62,6 +62,8 @@ function render({ model, el }) {
   }
   draw();
   el.classList.add("step-button-box");
+  el.style.width = "fit-content";  // a click on the control's box is a click on its button
+  el.style.flex = "0 0 auto";
   el.appendChild(button);
 }
 export default { render };
@@ -107,6 +109,8 @@ function render({ model, el }) {
   el.style.display = "flex";
   el.style.alignItems = "center";
   el.style.gap = "6px";
+  el.style.width = "fit-content";
+  el.style.flex = "0 0 auto";
   el.append(label, select, button);
 }
 export default { render };

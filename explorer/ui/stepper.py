@@ -292,8 +292,7 @@ class PhaseCell(widgets.VBox):
 
     def _choice_rows(self, count: int) -> list[tuple[StepButton, widgets.HTML, widgets.HBox]]:
         while len(self._rows) < count:
-            button = StepButton(on_refused=self.stepper.refuse,
-                                layout=widgets.Layout(width="auto"))
+            button = StepButton(on_refused=self.stepper.refuse)
             button.add_class("step-choice")
             odds = widgets.HTML()
             odds.add_class("step-choice-odds-box")
@@ -475,16 +474,20 @@ class PhaseCell(widgets.VBox):
         view = stepper.view
         if not self._person(view):
             return []
-        found = dict(stepper.session.choices())
+        found = stepper.session.choices()
         pending = stepper.session.game.pending
         assert isinstance(pending, Decision)
+
+        def odds_of(action: Action) -> Odds | None:  # by the action, not by its place
+            return next((odds for each, odds in found if each == action), None)
+
         if len(pending.actions) <= BUTTONS_UP_TO:
             for (_, shown, _), action in zip(self._rows, pending.actions, strict=False):
-                each = found.get(action)
+                each = odds_of(action)
                 shown.value = choice_odds_html(each) if each is not None else ""
         else:
             self.choice_list.relabel([
-                str(a) + (f" ({float(each.p):.0%})" if (each := found.get(a)) is not None
+                str(a) + (f" ({float(each.p):.0%})" if (each := odds_of(a)) is not None
                           and each.p is not None else "") for a in pending.actions])
         return []
 
@@ -527,7 +530,7 @@ class Stepper(widgets.VBox):
         self.session = PlaySession.start(game_id, players, seed, seats, scenario, **options)
         self.start = (game_id, players, seed, seats, scenario, options)
         self.compact = compact
-        self.view: View = self.session.view()
+        self.view: View = self.session.view(odds=False)
         self.card_index = card_index(game_id)
         self.message = MessageArea()
         self.live_class = f"step-live-{secrets.token_hex(4)}"
@@ -611,8 +614,9 @@ class Stepper(widgets.VBox):
             raise IllegalAction(f"{GAMES[self.session.game.game_id]} has no phase cell "
                                 f"{name!r}; cells: {', '.join(cells)}")
         if name not in self._cells:
-            self._cells[name] = PhaseCell(self, name)
-            self._cells[name].refresh()
+            cell = self._cells[name] = PhaseCell(self, name)
+            cell.refresh()
+            cell.draw_odds()
         return self._cells[name]
 
     # ---- moves ---------------------------------------------------------------------------
