@@ -521,6 +521,19 @@ class PhaseCell(widgets.VBox):
         return parts
 
 
+class _PageMessage(MessageArea):
+    """The page's message line; clearing it (every callback of the page starts so) clears the
+    lines beside the step's controls too."""
+
+    def __init__(self, also: Callable[[], None]) -> None:
+        super().__init__()
+        self._also = also
+
+    def clear(self) -> None:
+        super().clear()
+        self._also()
+
+
 class Stepper(widgets.VBox):
     """The step-through toolbar, status and log; :meth:`cell` gives each phase's cell."""
 
@@ -532,7 +545,7 @@ class Stepper(widgets.VBox):
         self.compact = compact
         self.view: View = self.session.view(odds=False)
         self.card_index = card_index(game_id)
-        self.message = MessageArea()
+        self.message = _PageMessage(self._clear_step_messages)
         self.live_class = f"step-live-{secrets.token_hex(4)}"
         self.scroller = Scroller(target=f".{self.live_class}")
         self._cells: dict[str, PhaseCell] = {}
@@ -669,7 +682,7 @@ class Stepper(widgets.VBox):
         self.tell(why, "warning")
 
     def _clear_step_messages(self) -> None:
-        for cell in self._cells.values():
+        for cell in getattr(self, "_cells", {}).values():
             cell.message.clear()
 
     def step_guard(self, callback: F) -> F:
@@ -678,8 +691,7 @@ class Stepper(widgets.VBox):
 
         @functools.wraps(callback)
         def run(*args: Any, **kwargs: Any) -> Any:
-            self.message.clear()
-            self._clear_step_messages()
+            self.message.clear()  # and the lines beside the controls
             try:
                 return callback(*args, **kwargs)
             except StaleControl as error:
