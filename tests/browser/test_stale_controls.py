@@ -85,8 +85,8 @@ def test_item2_the_slippery_slime_case_on_the_rat_king_page(page: Page, base_url
 @pytest.mark.parametrize("game", sorted(PAGES))
 def test_item2_one_stale_click_per_game(page: Page, base_url: str, game: str) -> None:
     """Rifts: "Make it so" of a "what if"; Riftforce: a summoner on the table; the others:
-    the pending step's Roll (or Draw), else its first choice. Clicked twice at once, the
-    second click is refused and the game is one move on."""
+    the pending step's Roll (or Draw), else its first choice (Take, on a long list). Clicked
+    twice at once, the second click is refused and the game is one move on."""
     session, errors = open_page(page, base_url, game)
     if game == "riftforce":  # to the guild selection, a choice made on the table
         for _ in range(60):
@@ -108,8 +108,9 @@ def test_item2_one_stale_click_per_game(page: Page, base_url: str, game: str) ->
         twice(page.locator(f"{LIVE} .step-roll button"))
         session.roll()
     else:
-        pending = session.game.pending
-        twice(page.locator(f"{LIVE} .step-choice button").first)
+        pending = session.game.pending  # its first choice: a button, or Take on a list
+        twice(page.locator(f"{LIVE} .step-choice button" if len(pending.actions) <= 8
+                           else f"{LIVE} .step-take").first)
         session.take(pending.actions[0])
     session.advance()
     refused_beside_the_controls(page)
