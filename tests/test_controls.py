@@ -310,3 +310,17 @@ def test_item2_a_list_key_names_the_action_not_its_place() -> None:
     assert seen == [pending.actions[0]]
     menu.press(key_of(pending.actions[0]), 6)  # a drawing before
     assert seen == [pending.actions[0]]
+
+
+def test_item2_a_step_redrawn_keeps_its_odds_beside_its_controls() -> None:
+    """Redrawn without a move (a seat changed, Show every hand ticked), the step's odds come
+    back beside its buttons; nothing is left marked as the odds of another step."""
+    stepper = Stepper("rifts", players=2, seed=7)
+    stepper.session.play_to_end_of_turn()
+    stepper.refresh()
+    cell = stepper.cell(stepper.view.cell)
+    shown = [odds.value for _, odds, _ in cell._rows[:len(_buttons(cell))]]
+    assert any('class="step-choice-p"' in value for value in shown)
+    stepper.refresh(advance=False)
+    assert [odds.value for _, odds, _ in cell._rows[:len(shown)]] == shown
+    assert "step-odds-stale" not in cell.odds_box._dom_classes

@@ -68,7 +68,7 @@ _STEP_STYLE = """
   align-self: center; margin-left: 6px; }
 .stepper-log-box { max-height: 260px; overflow: auto; font-size: 12px; font-family: sans-serif; }
 .stepper-status-line { font-family: sans-serif; }
-.step-message:empty { display: none; }
+.step-odds-stale { opacity: 0.35; }
 .stepper-over { background: #eff6ff; border: 1px solid #1d4ed8; border-radius: 8px;
   padding: 6px 10px; font-family: sans-serif; }
 </style>
@@ -218,7 +218,6 @@ class PhaseCell(widgets.VBox):
         self._faces: list[widgets.HTML] = []
         self.live = False
         self._drawn: tuple[int, str] | None = None  # the stamp and kind the controls are for
-        self._odds_for: tuple[Any, ...] | None = None
 
     def refresh(self) -> None:
         """Draw the cell's controls for the step pending (the odds come after:
@@ -245,6 +244,7 @@ class PhaseCell(widgets.VBox):
             self._show([self.note])
             return
         stamp = session.stamp
+        self.odds_box.add_class("step-odds-stale")  # until this step's odds are drawn
         parts = [stepper.table, stepper.result]
         parts += self._decision(view, stamp) if view.kind == "decision" else \
             self._chance(view, stamp)
@@ -454,11 +454,7 @@ class PhaseCell(widgets.VBox):
         not available, and a message beside the controls says why in words."""
         if self._drawn is None:
             return
-        stamp, kind = self._drawn
-        key = (stamp, kind, self.stepper.session.viewer)
-        if key == self._odds_for:
-            return
-        self._odds_for = key
+        _, kind = self._drawn
         try:
             parts = self._decision_odds() if kind == "decision" else self._chance_odds()
         except Exception:
@@ -468,6 +464,7 @@ class PhaseCell(widgets.VBox):
                       "still this step's, and you can go on.", "warning")
         if tuple(parts) != self.odds_box.children:
             self.odds_box.children = parts
+        self.odds_box.remove_class("step-odds-stale")
 
     def _decision_odds(self) -> list[widgets.Widget]:
         stepper = self.stepper
