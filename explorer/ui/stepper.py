@@ -543,6 +543,7 @@ class Stepper(widgets.VBox):
         self.view: View = self.session.view(odds=False)
         self.card_index = card_index(game_id)
         self.message = _PageMessage(self._clear_step_messages)
+        self.message.add_class("stepper-message")  # the page's line; each cell has its own
         self.live_class = f"step-live-{secrets.token_hex(4)}"
         self.scroller = Scroller(target=f".{self.live_class}")
         self._cells: dict[str, PhaseCell] = {}
@@ -857,15 +858,32 @@ class Stepper(widgets.VBox):
     # ---- drawing -------------------------------------------------------------------------
 
     def refresh(self, advance: bool = True, scroll: bool = False) -> None:
-        """Let the bots move, then redraw the status, the table, the result, the log and
-        every cell: first the step's controls, each drawn with the step's stamp, then the odds
-        (a failure of the odds leaves the controls in place and is said beside them)."""
+        """Let the bots move, then redraw: first the table and every cell, the step's controls
+        each drawn with the step's stamp, then the status line, the log and the odds (a
+        failure of the odds leaves the controls in place and is said beside them). The status
+        line is drawn after the controls: once the page shows a step's number, its controls
+        are that step's."""
         session = self.session
         if advance:
             session.advance(roll_for_bots=self.auto_roll.value)
         game = session.game
         self._clear_step_messages()
         self.view = view = session.view(odds=False)
+        self._draw_table()
+        self._draw_result()
+        self._draw_over(view)
+        for cell in self._cells.values():  # the controls, then the rest, then the odds
+            cell.refresh()
+        self._draw_status(view)
+        lines = session.lines(game.log[-LOG_LINES:])
+        self.log_view.value = '<div class="stepper-log-box">' + "".join(
+            f"<div>{html.escape(line)}</div>" for line in reversed(lines)) + "</div>"
+        if scroll:
+            self.scroller.bring_into_view()
+        self._draw_odds()
+
+    def _draw_status(self, view: View) -> None:
+        game = self.session.game
         word = SCORE_WORDS.get(game.game_id, "points")
         scores = ", ".join(f"Player {s + 1} {score}" for s, score in enumerate(view.scores))
         if view.kind == "over":
@@ -883,17 +901,6 @@ class Stepper(widgets.VBox):
         self.buttons["undo"].disabled = not game.can_undo
         self.buttons["redo"].disabled = not game.can_redo
         self.buttons["turn"].disabled = self.buttons["game"].disabled = game.is_over
-        self._draw_table()
-        self._draw_result()
-        self._draw_over(view)
-        for cell in self._cells.values():  # the controls, then the odds
-            cell.refresh()
-        lines = session.lines(game.log[-LOG_LINES:])
-        self.log_view.value = '<div class="stepper-log-box">' + "".join(
-            f"<div>{html.escape(line)}</div>" for line in reversed(lines)) + "</div>"
-        if scroll:
-            self.scroller.bring_into_view()
-        self._draw_odds()
 
     def _draw_table(self) -> None:
         """The table; on a clickable one, a person's choices are its cards and locations."""

@@ -81,8 +81,9 @@ def step(viewer: Viewer) -> int:
 
 
 def message(viewer: Viewer) -> str:
-    """What the page's message lines say."""
-    return viewer.text("explorer-message")
+    """What the page's message lines say (the page's, and the one beside the step's
+    controls)."""
+    return viewer.text("explorer-message").strip()
 
 
 def live_step(viewer: Viewer) -> Widget:

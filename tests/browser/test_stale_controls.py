@@ -60,7 +60,7 @@ def test_item2_the_slippery_slime_case_on_the_rat_king_page(page: Page, base_url
     path = tmp_path / "slime.json"
     path.write_text(saved, encoding="utf-8")
     page.locator(".stepper-load input[type=file]").set_input_files(str(path))
-    expect(page.locator(".explorer-message").first).to_contain_text("Game loaded from")
+    expect(page.locator(".stepper-message")).to_contain_text("Game loaded from")
     session.load(saved)
     expect_step(page, session)
     slime = page.locator(f"{LIVE} .step-choice", has_text=SLIME).locator("button")
