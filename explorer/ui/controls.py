@@ -56,7 +56,13 @@ function render({ model, el }) {
     drawn = model.get("stamp");
     button.setAttribute("data-stamp", String(drawn));
   };
-  button.addEventListener("click", () => model.send({ event: "click", stamp: drawn }));
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();
+    model.send({ event: "click", stamp: drawn });
+  });
+  // a click on the control's box beside its button (a row taller than the button) is a click
+  // on the button
+  el.addEventListener("click", (event) => { if (event.target === el) button.click(); });
   for (const name of ["description", "tooltip", "icon", "button_style", "disabled", "stamp"]) {
     model.on("change:" + name, draw);
   }
