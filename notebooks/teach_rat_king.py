@@ -211,11 +211,10 @@ display(
 )
 
 # %% [markdown]
-# The rulebook's first example (line 24): Tisha has her ME Priest on the table and Rikki Rogue
-# in her hand; she plays Rikki as her action, and her band is worth 5 CHARACTER POINTS. The
-# rulebook gives the Priest 2 CP there but 3 CP in its longer example (line 65), whose totals
-# rely on the 3; we read the 2 as the Priest's flipped side (ruling rk-2), so here she starts
-# flipped. Rikki is 3 CP.
+# The rulebook's first example (line 24): Tisha has her ME Priest (2 CP) on the table and
+# Rikki Rogue (3 CP) in her hand; she plays Rikki as her action, and her band is worth 5
+# CHARACTER POINTS. (In its longer example the rulebook counts the Priest as 3 CP: there she
+# carries a Magibolt, worth 1 CP more; section 7.)
 #
 # *Try it:* Tisha is Player 1. Choose **Play a CHARACTER into a group** and **Play Rikki Rogue
 # into your group**: her group shows 5 CP. Player 2 holds only ENCOUNTERS and has no action, so
@@ -223,7 +222,7 @@ display(
 
 # %%
 TISHA = {"active": 0, "hands": [["Rikki Rogue", *FILLER[:4]], FILLER[4:9]],
-         "groups": [group({"name": "ME Priest", "flipped": True}), group("ME Warrior")]}
+         "groups": [group("ME Priest"), group("ME Warrior")]}
 display(
     example("rat_king", TISHA, "Tisha plays Rikki Rogue: her band is worth 5 CP (line 24)"),
     rulings("rk-2", "rk-3"),
@@ -295,7 +294,7 @@ display(
 BOW = {"active": 0,
        "hands": [["Bow & Arrows", "Battle Axe", "Magibolt", "Bottomless Satchel",
                   "Magibolt Potion"], FILLER[:5]],
-       "groups": [group({"name": "ME Priest", "flipped": True}, "Rikki Rogue"),
+       "groups": [group("ME Priest", "Rikki Rogue"),
                   group("ME Warrior")]}
 display(
     example("rat_king", BOW, "The Bow & Arrows on Rikki: 5 CP (line 47)"),
@@ -380,10 +379,11 @@ display(
 # ### The rulebook's round: The Hidden Nest (lines 64-69)
 #
 # Tisha, Eric and Tim are playing, and Tisha has just played The Hidden Nest. Tisha has her ME
-# Priest (3 CP) with the Magibolt spell and Rikki Rogue with the Bow & Arrows (5 CP, die 4);
-# Eric his ME Rogue with the Battle Axe (5 CP); Tim his ME Wizard (2 CP) with the Mind Control
-# Spell and Tinki Mercenary (2 CP, die 1). Every ME card has CHARACTER die 6. Tisha is Player 1,
-# Eric Player 2, Tim Player 3.
+# Priest (2 CP) with the Magibolt spell (+1 CP: together the rulebook's 3 CP) and Rikki Rogue
+# with the Bow & Arrows (5 CP, die 4); Eric his ME Rogue with the Battle Axe (5 CP); Tim his ME
+# Wizard (2 CP) with the Mind Control Spell and Tinki Mercenary (2 CP, die 1). Every ME card
+# has CHARACTER die 6. Tisha is Player 1, Eric Player 2, Tim Player 3. Every card starts face
+# up.
 #
 # *Try it, exactly as the rulebook plays it:*
 #
@@ -397,9 +397,10 @@ display(
 # 5. The ADVENTURE DICE: force **6** for Tisha, **1** for Eric and **2** for Tim. Tisha's 6
 #    flips Eric's and Tim's ME cards (both 2 CP flipped) and Eric's Jeff (-1 CP flipped);
 #    Eric's 1 flips Tinki, who has no flipped value and is discarded.
-# 6. The totals: Tisha 3 + 5 + 2 (the spell) + 6 = **16**, Tim 6 + 2 = **8**, and Eric 5 - 1
-#    + 1 = **5**. The rulebook says 6 for Eric: it leaves out Jeff's -1, but the whole CP of
-#    each group counts (line 61), so we count it (rulings rk-5 and rk-29).
+# 6. The totals: Tisha 3 (her ME Priest 2, and the Magibolt, flipped, still 1) + 5 + 2 (the
+#    spell's roll) + 6 = **16**, Tim 6 + 2 = **8**, and Eric 5 - 1 + 1 = **5**. The rulebook
+#    says 6 for Eric: it leaves out Jeff's -1, but the whole CP of each group counts (line
+#    61), so we count it (rulings rk-5 and rk-29).
 # 7. Tisha wins The Hidden Nest and 1 AP. It has the sunburst: choose **Take Magibolt Potion
 #    from the discard pile and put it on ME Priest (Player 1)** and press **Take**. The potion
 #    allows one more STUFF, so it fits beside the flipped Magibolt. Jeff leaves with the round.
@@ -438,8 +439,9 @@ display(
 
 # %% [markdown]
 # Before the dice Tisha is the favourite but far from sure: a 6 from Eric or Tim flips her ME
-# Priest (3 CP to 2), a 4 flips Rikki (5 CP to 3), and a 6 from her own die flips both her
-# rivals' ME cards and Eric's Jeff.
+# Priest, which costs her nothing (2 CP on both sides, and the flipped Magibolt still adds 1),
+# but a 4 flips Rikki (5 CP to 3), and a 6 from her own die flips both her rivals' ME cards
+# and Eric's Jeff.
 #
 # ### Each die flips the others' CHARACTERS (lines 59-60)
 #
@@ -471,12 +473,12 @@ display(
 # ### A tie goes to the player of the ADVENTURE
 #
 # Player 1 has played The Rat-King's Hoard (3 AP; its winner also draws two cards) with only
-# his ME Priest, 3 CP, against two groups of 7. He can still win it: whenever the other two tie
+# his ME Priest, 2 CP, against two groups of 7. He can still win it: whenever the other two tie
 # for the highest total, it is his. That is most of his chance in the odds below: 31 of the
-# 216 rolls of the three dice give it to him by a tie, 14 by his own total.
+# 216 rolls of the three dice give it to him by a tie, 8 by his own total.
 #
 # *Try it:* **Pass** three times and force **1**, **4** and **4**: Players 2 and 3 tie at 11
-# and Player 1 takes the Hoard with 4. Then **Start again**: Player 1 passes, and Player 2
+# and Player 1 takes the Hoard with 3. Then **Start again**: Player 1 passes, and Player 2
 # answers with **Play an ENCOUNTER**, **Play Cave-In** and **Put ME Priest (Player 1) out of
 # this ADVENTURE**. Player 1 no longer takes part, so now a tie discards the ADVENTURE.
 
@@ -488,7 +490,7 @@ TIE = {"active": 0, "hands": [[], ["Cave-In"], []],
        "adventure": {"name": "The Rat-King's Hoard", "played_by": 0}}
 tie = game_at(TIE)
 display(
-    example("rat_king", TIE, "3 CP against two groups of 7: the tie rule", players=3),
+    example("rat_king", TIE, "2 CP against two groups of 7: the tie rule", players=3),
     odds_card(adventure_odds(tie), "The Rat-King's Hoard, if everyone passes"),
     odds_card(adventure_odds(take(tie, "Pass", "Play an ENCOUNTER", "Play Cave-In",
                                   "Put ME Priest (Player 1) out of this ADVENTURE")),
@@ -612,13 +614,15 @@ display(
 # * Every STUFF is **Melee**, **Ranged** or **Any**. A card that bans one kind ("no Melee
 #   STUFF") leaves the other two usable: a banned STUFF adds no CP and cannot roll its STUFF
 #   DIE for that ADVENTURE, but stays where it is.
-# * Each CHARACTER is **M** or **F**; a ME card shows a "*", the player's own gender, and no
-#   card for men or women reaches it.
+# * Each CHARACTER is **M** or **F**; a ME card shows a "*": the player's own gender. A game
+#   is told each player's gender when it starts (the step-through page's New game form asks
+#   it), and a card for men or women then counts each ME card as its player's. A game started
+#   without them counts a ME card as neither, as in the examples above.
 # * The words at a card's top left are its **classifications** (Mage, Ratling, Room 113, ...):
 #   cards that name them act on them.
 #
 # *Try it:* The Cheese Vault gives every F CHARACTER +1 CP (Sylvi Archer, not the ME cards).
-# Player 1 is behind, 9 to 12; compare his four ENCOUNTERS by the odds beside them: Rat-Queen's
+# Player 1 is behind, 8 to 12; compare his four ENCOUNTERS by the odds beside them: Rat-Queen's
 # Lullaby (every M CHARACTER -1: Thrak Bruiser), Narrow Passage (no Melee: the Battle Axe, but
 # not the Throwing Knives, which are Any), Echoing Darkness (no Ranged: his own Bow, a mistake)
 # and Lost in the Sewers (Player 2's whole group takes no part).
@@ -633,7 +637,20 @@ TERMS = {"active": 0,
          "adventure": {"name": "The Cheese Vault", "played_by": 0}}
 display(
     example("rat_king", TERMS, "The Cheese Vault, and four ENCOUNTERS to compare"),
-    rulings("rk-30", "rk-17", "rk-31", "rk-19"),
+    rulings("rk-30", "rk-17", "rk-19"),
+)
+
+# %% [markdown]
+# *Try it (each player's gender):* the same table, in a game started with Player 1 a woman and
+# Player 2 a man. Each ME card shows its player's gender. The Cheese Vault now gives Player 1's
+# ME Priest +1 CP as well, 9 to 12, and the Rat-Queen's Lullaby costs Player 2 two CP, for
+# Thrak Bruiser and for his ME Warrior.
+
+# %%
+display(
+    example("rat_king", TERMS, "The same table with each player's gender given",
+            options={"genders": ["F", "M"]}),
+    rulings("rk-31", "rk-53"),
 )
 
 # %% [markdown]
@@ -663,7 +680,7 @@ rulings("rk-21", "rk-19", "rk-22")
 # ## 11. Replay a game
 #
 # A whole game for three between our heuristic bots (seed 11), as the engine recorded it: the
-# setup, the turns and the ADVENTURES, to Player 2's 7 AP. Use **Next note** to jump between the
+# setup, the turns and the ADVENTURES, to Player 2's 8 AP. Use **Next note** to jump between the
 # commented steps, or the slider to go anywhere. Each step shows where the turn is, who acts,
 # what he chose (or which card was drawn, which die rolled) and what it did, with the table
 # after it.
@@ -689,16 +706,18 @@ Lesson("rat_king-seed11.json", commentary={
         "REINFORCEMENTS leave.",
     63: "The Cheese Vault has the sunburst: Player 2 takes the Gilded Rat Idol, discarded at "
         "step 22, out of the discard pile and onto his ME Wizard. 1 AP more: he has 4.",
-    96: "Player 2 rolls the STUFF DIE of his Magibolt although it is already flipped: a 5 is "
-        "+3 CP for this ADVENTURE. Flipping a flipped card discards it, but the action is "
-        "still carried out, so the spell is used up.",
-    102: "Player 2's 6 flips Player 1's ME Warrior and Player 3's ME Rogue and Jeff Squire; "
-         "Player 3's 3 flips Borin. Nobody's die flips his own CHARACTERS. Player 2 wins The "
-         "Hidden Nest with 17, and its sunburst brings the Rat-King's Crown, discarded at step "
-         "72, onto his ME Wizard: 1 AP and 2 AP more.",
-    109: "Player 3 replaces that Crown with a Lucky Rat's Tail: the Crown goes to the discard "
-         "pile, and Player 2 drops 2 AP.",
-    143: "Player 1's 6 flips the ME Rogue, Jeff Squire and the ME Wizard. The Wererat (step "
-         "136) makes the ME Rogue's CP negative. Player 2 wins The Rat-King's Hoard with 10 "
-         "and reaches 7 AP: the game is over.",
+    84: "Player 1 plays the Dimensional Rift, a TRIGGER card (*). No other set was agreed "
+        "before the game, so it does only what it says: the discard pile, 8 cards, is "
+        "shuffled back into the draw pile, and the game has longer to run.",
+    104: "Throne of the Rat-King triples every number on Ratling cards, and the Rat-King's "
+         "Guard is one: instead of +3 CP for one group it gives +9 CP to three groups. With "
+         "three groups in the ADVENTURE, Player 1 has to give +9 to his rivals too.",
+    110: "Player 3's 6 flips Player 1's ME Warrior and Player 2's ME Wizard; the two 1s flip "
+         "nothing, as no CHARACTER in play has die 1. Player 2 wins Throne of the Rat-King "
+         "with 25: 3 AP more, he has 6.",
+    117: "Player 1 replaces the Rat-King's Crown on Player 3's Jeff Squire with a Chainmail "
+         "Shirt: the Crown goes to the discard pile, and Player 3 loses its 2 AP.",
+    126: "Player 1's 6 flips Player 3's ME Rogue and Jeff Squire. Player 2's ME Wizard, "
+         "already flipped, is never discarded and stays flipped. Player 2 wins The Low "
+         "Tunnels with 17 and reaches 8 AP: the game is over.",
 })

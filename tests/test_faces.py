@@ -216,9 +216,9 @@ def test_gamma_world_faces_print_force_hits_ap_and_notes() -> None:
 
 
 def test_rat_king_effects_read_as_rules_english() -> None:
-    # seed 002 line 65 and ruling rk-2: ME Priest (3CP, 6CD), 2 CP flipped
+    # seed 002 line 24 and ruling rk-2: "ME Priest CHARACTER (2 CP)", 2 CP flipped, die 6
     _, priest = faces.card_face("rat_king", "ME Priest")
-    assert priest.corner == faces.Stat("CP", "3")
+    assert priest.corner == faces.Stat("CP", "2")
     assert faces.Stat("Flipped CP", "2") in priest.stats
     assert faces.Stat("Character die", "6") in priest.stats
     assert ("Turn option", "Unflip one of your CHARACTERS.") in priest.rules
@@ -227,6 +227,8 @@ def test_rat_king_effects_read_as_rules_english() -> None:
         "rat_king", "Squeeker and the Ratlings")[1].rules
     # line 66 and ruling rk-9: Magibolt rolls a 2 for +2 CP, then is flipped
     magibolt = _text("rat_king", "Magibolt")
+    _, bolt = faces.card_face("rat_king", "Magibolt")  # +1 CP on both sides (lines 65, 68)
+    assert bolt.corner == faces.Stat("CP", "+1") and faces.Stat("Flipped CP", "+1") in bolt.stats
     assert "2-3: its CHARACTER gets +2 CP" in magibolt and "Using it flips this card" in magibolt
     # two turn-option effects read as one sentence
     assert ("Turn option", "Draw two cards, then discard one card from your hand.") in \

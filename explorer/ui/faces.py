@@ -814,7 +814,8 @@ _RK_COLOURS = {"Red": "#dc2626", "Green": "#16a34a", "Tan": "#d2b48c", "Blue": "
 def _rk_character(row: dict[str, Any], ctx: _Context, face: Face) -> None:
     me = row["kind"] == "ME"
     classes = " ".join(str(c) for c in row.get("classifications") or [])
-    gender = _RK_GENDER.get(str(row["gender"]))  # a ME card's "*" is the player's own
+    gender = ("* the player's gender" if row["gender"] == "*"  # seed 002, line 85
+              else _RK_GENDER.get(str(row["gender"])))
     face.type_line = " · ".join(p for p in (f"{'ME ' if me else ''}Character", classes, gender)
                                 if p)
     face.swatches = [(str(row["color"]), _RK_COLOURS.get(str(row["color"]), "#fff"))]

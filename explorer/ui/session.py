@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -441,9 +441,12 @@ class PlaySession:
 
     # ---- new games ---------------------------------------------------------------------------
 
-    def new_game(self, players: object, seed: object, seats: Sequence[str]) -> None:
+    def new_game(self, players: object, seed: object, seats: Sequence[str],
+                 options: Mapping[str, Any] | None = None) -> None:
         """Start a new game of the same game with ``players``, ``seed`` and ``seats`` (checked;
-        a refused one changes nothing)."""
+        a refused one changes nothing). ``options``: game options that replace the current
+        game's (Lair of the Rat-King's ``genders``, say); one given as None is dropped, and the
+        others are kept."""
         rules = self.game.rules
         if isinstance(players, bool) or not isinstance(players, int) or not (
                 rules.min_players <= players <= rules.max_players):
@@ -455,7 +458,11 @@ class PlaySession:
         seats = list(seats)
         if len(seats) != players or any(s not in SEAT_KINDS for s in seats):
             raise IllegalAction(f"choose {players} seats, each one of {', '.join(SEAT_KINDS)}")
-        game = new_game(self.game.game_id, players=players, seed=seed, **self.game.options)
+        if options is not None and not isinstance(options, Mapping):
+            raise IllegalAction(f"options must be an object of game options; found {options!r}")
+        chosen = {key: value for key, value in {**self.game.options, **(options or {})}.items()
+                  if value is not None}
+        game = new_game(self.game.game_id, players=players, seed=seed, options=chosen)
         self.game, self.bot_seed, self._mark = game, seed, 0
         self._epoch += 1
         self.set_seats(seats)

@@ -49,6 +49,9 @@ CHART_OUTCOMES_UP_TO = 24
 RESULT_LINES = 8
 LOG_LINES = 80
 SEAT_LABELS = {"human": "a person", "heuristic": "the heuristic bot", "random": "a random bot"}
+GENDER_CHOICES = [("not given", ""), ("female", "F"), ("male", "M")]
+"""Lair of the Rat-King's New game form: each player's gender, what his ME card's "*" stands
+for (seed 002, line 85); "not given" for every player starts the game without it."""
 SCORE_WORDS = {"rifts": "AT", "adventurers": "locations visited",
                "gamma_world": "locations held", "riftforce": "Riftforce",
                "rat_king": "AP"}
@@ -760,6 +763,7 @@ class Stepper(widgets.VBox):
                                                layout=widgets.Layout(width="200px"))
         self.new_seed.add_class("stepper-new-seed")
         self.new_seats = widgets.HBox()
+        self.new_genders = widgets.HBox()  # Lair of the Rat-King only
         guard = self.message.guard
         self.new_players.observe(guard(lambda _: self._new_seat_boxes()), names="value")
         start = widgets.Button(description="Start the new game", button_style="primary",
@@ -767,7 +771,7 @@ class Stepper(widgets.VBox):
         start.add_class("stepper-new-start")
         start.on_click(guard(lambda _: self.start_new_game()))
         form = widgets.VBox([widgets.HBox([self.new_players, self.new_seed]), self.new_seats,
-                             start], layout=widgets.Layout(display="none"))
+                             self.new_genders, start], layout=widgets.Layout(display="none"))
         form.add_class("stepper-new-form")
         self._new_seat_boxes()
         return form
@@ -785,6 +789,24 @@ class Stepper(widgets.VBox):
             box.add_class("stepper-new-seat")
             boxes.append(box)
         self.new_seats.children = boxes
+        if self.session.game.game_id == "rat_king":
+            self._new_gender_boxes(players)
+
+    def _new_gender_boxes(self, players: int) -> None:
+        """Each player's gender (Lair of the Rat-King): as chosen so far, else the current
+        game's, else not given."""
+        current = [b.value for b in self.new_genders.children]
+        if not current:
+            current = [g or "" for g in self.session.game.options.get("genders") or []]
+        boxes = []
+        for seat in range(players):
+            box = widgets.Dropdown(options=GENDER_CHOICES,
+                                   value=current[seat] if seat < len(current) else "",
+                                   description=f"Player {seat + 1} is",
+                                   layout=widgets.Layout(width="250px"))
+            box.add_class("stepper-new-gender")
+            boxes.append(box)
+        self.new_genders.children = boxes
 
     def toggle_new_game(self) -> None:
         """Show (or hide) the new game's options."""
@@ -793,8 +815,18 @@ class Stepper(widgets.VBox):
 
     def start_new_game(self) -> None:
         """Start the game the form describes (every value checked)."""
+        options = None
+        if self.session.game.game_id == "rat_king":
+            chosen = [b.value for b in self.new_genders.children]
+            if all(chosen):
+                options = {"genders": chosen}
+            elif any(chosen):
+                raise IllegalAction("Choose female or male for every player, or leave every "
+                                    "player's gender not given")
+            else:
+                options = {"genders": None}  # a ME card is then neither (ruling rk-53)
         self.session.new_game(self.new_players.value, self.new_seed.value,
-                              [b.value for b in self.new_seats.children])
+                              [b.value for b in self.new_seats.children], options)
         self._seat_dropdowns(self.session.seats)
         self.new_game_form.layout.display = "none"
         self.refresh(scroll=True)

@@ -405,14 +405,31 @@ def _rat_king_card(game: str, name: str, flipped: bool, badges: list[str]) -> st
             f'<div class="table-turn">{face(game, name, small=True)}</div></div>')
 
 
+_RK_GENDER = {"F": "* female", "M": "* male"}
+"""A ME card's badge: its "*" is the player's gender (seed 002, line 85)."""
+
+
+def _rat_king_me(name: str) -> bool:
+    """Whether ``name`` is a ME card of the shipped set."""
+    from explorer.games.rat_king.data import rat_king_data
+
+    card = rat_king_data().characters.get(name)
+    return card is not None and card.is_me
+
+
 def _rat_king_seat(game: str, seat: dict[str, Any], position: dict[str, Any]) -> str:
     """A player's group: each CHARACTER with its STUFF and EVENTS under it (a flipped card
-    upside down), the group's CP, its EVENTS and the ADVENTURES it has won."""
+    upside down), the group's CP, its EVENTS and the ADVENTURES it has won. The ME card shows
+    the player's gender when the game was given one."""
     number = seat["seat"]
+    genders = position.get("genders") or []
+    gender = _RK_GENDER.get(genders[number] or "") if number < len(genders) else None
     people = []
     for character in position["groups"][number]:
         badges = (["flipped"] if character["flipped"] else []) + (
             ["reinforcement"] if character["reinforcement"] else [])
+        if gender and _rat_king_me(character["name"]):
+            badges.append(gender)
         gear = "".join(_rat_king_card(game, s["name"], s["flipped"],
                                       ["flipped"] if s["flipped"] else [])
                        for s in character["stuff"])

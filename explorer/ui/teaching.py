@@ -114,9 +114,11 @@ class Example(widgets.VBox):
     (a page with a dozen examples would otherwise build them all before it shows)."""
 
     def __init__(self, game_id: str, scenario: dict[str, Any] | None, caption: str,
-                 players: int, seed: int, seats: list[str]) -> None:
-        new_game(game_id, players=players, seed=seed, scenario=scenario)  # checked now
-        self.spec = (game_id, players, seed, seats, scenario)
+                 players: int, seed: int, seats: list[str],
+                 options: dict[str, Any] | None = None) -> None:
+        new_game(game_id, players=players, seed=seed, scenario=scenario,
+                 options=options)  # checked now
+        self.spec = (game_id, players, seed, seats, scenario, dict(options or {}))
         self.stepper: Stepper | None = None
         self.caption = widgets.HTML(f"<b>{html.escape(caption)}</b>")
         self.message = MessageArea()
@@ -131,18 +133,21 @@ class Example(widgets.VBox):
     def start(self) -> Stepper:
         """Draw the example (once): the table, the step, Undo and Start again."""
         if self.stepper is None:
-            game_id, players, seed, seats, scenario = self.spec
+            game_id, players, seed, seats, scenario, options = self.spec
             self.stepper = Stepper(game_id, players, seed, seats, scenario=scenario,
-                                   compact=True)
+                                   compact=True, **options)
             self.children = [self.caption, self.stepper]
         return self.stepper
 
 
 def example(game_id: str, scenario: dict[str, Any] | None, caption: str = "",
-            players: int = 2, seed: int = 1, seats: list[str] | None = None) -> Example:
-    """A live example: the game at ``scenario``'s position (None: a new game), to step through
-    and start again; drawn when the reader presses its button."""
-    return Example(game_id, scenario, caption, players, seed, seats or ["human"] * players)
+            players: int = 2, seed: int = 1, seats: list[str] | None = None,
+            options: dict[str, Any] | None = None) -> Example:
+    """A live example: the game at ``scenario``'s position (None: a new game), with the game
+    ``options`` (such as Lair of the Rat-King's ``genders``), to step through and start again;
+    drawn when the reader presses its button."""
+    return Example(game_id, scenario, caption, players, seed, seats or ["human"] * players,
+                   options)
 
 
 LESSONS = Path(__file__).resolve().parents[2] / "notebooks" / "lessons"

@@ -17,6 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 SEED = 0
 """A 3-player game whose first player holds an ADVENTURE on his first turn."""
+GENDERS = ("F", "M", "F")
 
 
 def test_an_adventure_round_by_clicking(page: Page, base_url: str) -> None:
@@ -28,8 +29,13 @@ def test_an_adventure_round_by_clicking(page: Page, base_url: str) -> None:
     page.locator(".stepper-new-players select").select_option("3")
     page.locator(".stepper-new-seed input").fill(str(SEED))
     page.locator(".stepper-new-seed input").press("Enter")
+    # each player's gender, what his ME card's "*" stands for (issue 25, item 6; line 85)
+    genders = page.locator(".stepper-new-gender select")
+    expect(genders).to_have_count(3)
+    for index, gender in enumerate(GENDERS):
+        genders.nth(index).select_option("female" if gender == "F" else "male")
     page.locator(".stepper-new-start").click()
-    session = PlaySession.start("rat_king", players=3, seed=SEED)
+    session = PlaySession.start("rat_king", players=3, seed=SEED, genders=list(GENDERS))
     session.advance()
     expect_step(page, session)
 
@@ -37,6 +43,11 @@ def test_an_adventure_round_by_clicking(page: Page, base_url: str) -> None:
     while session.game.is_chance:
         roll(page, session)
     assert session.waiting_for_person()
+    for seat, gender in enumerate(GENDERS):  # each ME card shows its player's gender
+        me = position(session.game)["groups"][seat][0]["name"]
+        card = page.locator(f'{LIVE} .table-rk-character[data-seat="{seat}"]'
+                            f'[data-name="{me}"] .card-face-badge').first
+        expect(card).to_have_text("* female" if gender == "F" else "* male")
 
     click_choice(page, session, "Play an ADVENTURE")
     adventure = session.game.pending.actions[0].args[0]

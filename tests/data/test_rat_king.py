@@ -89,7 +89,7 @@ def test_character_spot_values(name: str, cp: int, cp_flipped: int | None, die: 
 @pytest.mark.parametrize(("name", "kind", "rng", "cp", "colors"), [
     ("Bow & Arrows", "Weapon", "Ranged", 2, ["Red", "Green", "Tan"]),  # line 47
     ("Battle Axe", "Weapon", "Melee", 3, ["Red", "Green", "Gray"]),    # lines 65, 68 (rk-4)
-    ("Magibolt", "Spell", "Ranged", 0, ["Blue", "White"]),             # line 66 "Spell"
+    ("Magibolt", "Spell", "Ranged", 1, ["Blue", "White"]),             # lines 65, 66 (rk-9)
     ("Mind Control Spell", "Spell", "Any", 0, ["Blue"]),               # line 66
     ("Dwarphen Warhammer", "Weapon", "Melee", 3, ["Gray"]),
     ("Chainmail Shirt", "Armor", "Any", 1, ["Red", "Tan", "Gray"]),
@@ -327,12 +327,25 @@ def test_rk1_the_set_has_the_rulebook_counts() -> None:
 
 def test_rk2_me_priest() -> None:
     row = card("characters", "ME Priest")
-    assert (row["cp"], row["cp_flipped"], row["character_die"]) == (3, 2, 6)  # lines 65, 24
+    assert (row["cp"], row["cp_flipped"], row["character_die"]) == (2, 2, 6)  # lines 24, 65
+
+
+def test_item5_the_me_priest_is_2_cp_and_the_magibolt_1_cp_on_both_sides() -> None:
+    """Issue 25, item 5: line 24's "ME Priest CHARACTER (2 CP)" is the face-up card, and line
+    65's "ME Priest (3CP,6CD) with Magibolt" counts the spell's +1 CP, flipped or not."""
+    priest, bolt = card("characters", "ME Priest"), card("stuffs", "Magibolt")
+    rikki = card("characters", "Rikki Rogue")
+    assert priest["cp"] == 2 and priest["cp"] + rikki["cp"] == 5  # line 24: "now worth 5"
+    assert priest["cp"] + bolt["cp"] == 3                         # line 65: "(3CP,6CD)"
+    assert priest["cp"] + bolt["cp_flipped"] == 3                 # line 68: "3CP (ME)", flipped
+    bow = card("stuffs", "Bow & Arrows")
+    rolled = die_face("Magibolt", 2)["amount"]
+    assert priest["cp"] + bolt["cp"] + rikki["cp"] + bow["cp"] + rolled == 10  # line 66 "(10CP)"
 
 
 def test_rk3_rikki_and_the_bow() -> None:
     rikki, bow = card("characters", "Rikki Rogue"), card("stuffs", "Bow & Arrows")
-    assert card("characters", "ME Priest")["cp_flipped"] + rikki["cp"] == 5  # line 24
+    assert card("characters", "ME Priest")["cp"] + rikki["cp"] == 5  # line 24
     assert rikki["cp"] + bow["cp"] == 5  # line 47 "Rikki is now worth 5 CP"
     assert (rikki["cp"], bow["cp"]) == (3, 2)
     assert rikki["color"] in bow["colors"]  # line 47 "This is legal because Rikki is Green"
@@ -379,7 +392,7 @@ def test_rk9_magibolt() -> None:
     bolt = card("stuffs", "Magibolt")
     face = die_face("Magibolt", 2)
     assert (face["name"], face["amount"]) == ("cp", 2)  # line 66 "rolls a 2, gaining a +2 CP"
-    assert (bolt["cp"], bolt["cp_flipped"], bolt["on_use"]) == (0, 0, "flip")
+    assert (bolt["cp"], bolt["cp_flipped"], bolt["on_use"]) == (1, 1, "flip")  # lines 65, 68
     assert "White" in bolt["colors"]  # it is on the (White) ME Priest, line 65
 
 
@@ -432,7 +445,7 @@ def test_rk16_no_flipped_value_means_discard() -> None:
     assert none["stuffs"] == ["Bottomless Satchel", "Gilded Rat Idol", "Magibolt Potion",
                               "Rusty Shortsword"]
     assert "Familiar" in none["events"]
-    assert card("stuffs", "Magibolt")["cp_flipped"] == 0  # survives its flip (rk-9)
+    assert card("stuffs", "Magibolt")["cp_flipped"] == 1  # survives its flip (rk-9)
 
 
 def test_rk17_stuff_ranges() -> None:

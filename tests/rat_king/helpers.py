@@ -27,10 +27,12 @@ def char(name: str, *stuff: str | tuple[str, bool], flipped: bool = False,
 
 
 def scenario(*groups: list[dict[str, Any]], hands: list[list[str]] | None = None,
-             active: int = 0, seed: int = 0, **extra: Any) -> Game:
-    """A game at a position: one group per player (its characters, ME card included)."""
+             active: int = 0, seed: int = 0, options: dict[str, Any] | None = None,
+             **extra: Any) -> Game:
+    """A game at a position: one group per player (its characters, ME card included), with
+    the game ``options`` (such as ``genders``)."""
     players = len(groups)
-    return explorer.new_game("rat_king", players=players, seed=seed, scenario={
+    return explorer.new_game("rat_king", players=players, seed=seed, options=options, scenario={
         "active": active, "hands": hands or [[] for _ in range(players)],
         "groups": [list(g) for g in groups], **extra})
 

@@ -128,8 +128,8 @@ def test_rk27_a_character_is_flipped_once_however_many_other_players_roll_its_di
 
 def test_the_highest_total_wins_the_adventure_and_its_ap_line_61() -> None:
     game = round_game([char("ME Priest")], [char("ME Rogue", "Battle Axe")])
-    finish(game, 2, 1)  # 3 + 2 = 5 against 5 + 1 = 6
-    assert last(game)["totals"] == [5, 6] and last(game)["winner"] == 1
+    finish(game, 2, 1)  # 2 + 2 = 4 against 5 + 1 = 6
+    assert last(game)["totals"] == [4, 6] and last(game)["winner"] == 1
     assert position(game)["adventures_won"] == [[], ["The Hidden Nest"]] and ap(game) == [0, 1]
     assert logged(game, "Player 2 wins The Hidden Nest (1 AP) and now has 1 AP")
 
@@ -137,8 +137,8 @@ def test_the_highest_total_wins_the_adventure_and_its_ap_line_61() -> None:
 def test_a_tie_goes_to_the_player_of_the_adventure_even_below_the_highest_line_61() -> None:
     game = round_game([char("ME Priest")], [char("ME Rogue", "Battle Axe")],
                       [char("ME Warrior", "Bow & Arrows")])
-    finish(game, 1, 2, 2)  # 3 + 1 = 4; 5 + 2 = 7; 5 + 2 = 7
-    assert last(game)["totals"] == [4, 7, 7] and last(game)["winner"] == 0
+    finish(game, 1, 2, 2)  # 2 + 1 = 3; 5 + 2 = 7; 5 + 2 = 7
+    assert last(game)["totals"] == [3, 7, 7] and last(game)["winner"] == 0
     assert logged(game, "Player 2 and Player 3 tie at 7: the ADVENTURE goes to Player 1, who "
                         "played it")
 
@@ -245,8 +245,8 @@ def test_a_character_not_participating_lines_82() -> None:
     act(game, "target", "character", 1, 0)
     finish(game, 1, 4)  # Player 2 rolls Rikki's 4
     assert group(game, 0)[1] == ("Rikki Rogue", False, (("Lucky Rat's Tail", False),))
-    assert last(game)["characters"][0] == [["ME Priest", 3]]
-    assert last(game)["totals"] == [4, -2 + 4]
+    assert last(game)["characters"][0] == [["ME Priest", 2]]
+    assert last(game)["totals"] == [2 + 1, -2 + 4]
 
 
 def test_a_group_not_participating_does_not_act_or_roll_line_83() -> None:
@@ -305,7 +305,7 @@ def test_rk39_grimbles_group_is_immune_to_ratling_encounters_while_he_is_unflipp
     act(game, "pass")
     act(game, "encounter")
     act(game, "play_encounter", "Ratling Swarm")
-    assert position(game)["cp"] == [3 + 2, 2 - 1]  # the Swarm passes Grimble's group by
+    assert position(game)["cp"] == [2 + 2, 2 - 1]  # the Swarm passes Grimble's group by
     act(game, "pass")
     act(game, "encounter")
     act(game, "play_encounter", "Squeeker and the Ratlings")  # only Player 2's own group
@@ -320,7 +320,7 @@ def test_rk39_grimbles_group_is_immune_to_ratling_encounters_while_he_is_unflipp
                       [char("ME Rogue")], hands=[["Ratling Swarm"], []])
     act(game, "encounter")
     act(game, "play_encounter", "Ratling Swarm")
-    assert position(game)["cp"] == [3 + 1 - 1, 2 - 1]
+    assert position(game)["cp"] == [2 + 1 - 1, 2 - 1]
 
 
 def test_rk39_the_crowns_wearer_is_immune_to_ratling_encounters_and_only_he() -> None:
@@ -351,7 +351,7 @@ def test_rk18_the_breeding_pits_double_squeeker_two_groups_at_minus_4_each_rk13(
     act(game, "target", "group", 1)
     assert texts(game) == ["Give your group -4 CP", "Give Player 3's group -4 CP"]
     act(game, "target", "group", 2)
-    assert position(game)["cp"] == [3, 2 - 4, 2 - 4]
+    assert position(game)["cp"] == [2, 2 - 4, 2 - 4]
 
 
 def test_rk18_the_throne_triples_every_ratling_number() -> None:
@@ -360,7 +360,7 @@ def test_rk18_the_throne_triples_every_ratling_number() -> None:
                       hands=[["Ratling Swarm", "Ratling Ambush"], []])
     act(game, "encounter")
     act(game, "play_encounter", "Ratling Swarm")
-    assert position(game)["cp"] == [3 + 3 + 2 - 3, 2 + 3 - 3]
+    assert position(game)["cp"] == [2 + 3 + 2 - 3, 2 + 3 - 3]
     act(game, "pass")
     act(game, "encounter")
     act(game, "play_encounter", "Ratling Ambush")  # flip 3 characters
@@ -408,14 +408,14 @@ def test_rk42_the_cp_total_counts_every_modifier_before_wererat_negates_it() -> 
 
 
 @pytest.mark.parametrize(("name", "target", "cp"), [
-    ("Squeeker and the Ratlings", ("group", 1), [3 + 3, 5 + 3 - 2]),
-    ("Ratling Swarm", None, [3 + 3 - 1, 5 + 3 - 1]),
-    ("Rat-King's Guard", ("group", 0), [3 + 3 + 3, 5 + 3]),
-    ("Rat-Queen's Lullaby", None, [3 + 3 - 1, 5 + 3]),  # Jeff is M; ME cards are * (rk-31)
-    ("Cave-In", ("character", 1, 1), [3 + 3, 5]),
-    ("Lost in the Sewers", ("group", 1), [3 + 3, 0]),
-    ("Narrow Passage", None, [3 + 2, 2 + 3]),  # the Shortsword and the Axe are Melee
-    ("Echoing Darkness", None, [3 + 3, 5 + 3]),  # no Ranged STUFF here
+    ("Squeeker and the Ratlings", ("group", 1), [2 + 3, 5 + 3 - 2]),
+    ("Ratling Swarm", None, [2 + 3 - 1, 5 + 3 - 1]),
+    ("Rat-King's Guard", ("group", 0), [2 + 3 + 3, 5 + 3]),
+    ("Rat-Queen's Lullaby", None, [2 + 3 - 1, 5 + 3]),  # Jeff is M; ME cards are * (rk-31)
+    ("Cave-In", ("character", 1, 1), [2 + 3, 5]),
+    ("Lost in the Sewers", ("group", 1), [2 + 3, 0]),
+    ("Narrow Passage", None, [2 + 2, 2 + 3]),  # the Shortsword and the Axe are Melee
+    ("Echoing Darkness", None, [2 + 3, 5 + 3]),  # no Ranged STUFF here
 ])
 def test_each_lasting_encounter(name: str, target: tuple | None, cp: list[int]) -> None:
     game = _encounter(name, target)
@@ -442,14 +442,27 @@ def test_each_instant_encounter(name: str, target: tuple, mine: list, theirs: li
     assert name in discard(game) and position(game)["in_play"] == ["The Hidden Nest"]
 
 
-def test_rk31_me_cards_are_neither_male_nor_female() -> None:
+def test_rk31_a_me_card_is_its_players_gender() -> None:
+    # line 85: "ME cards have a * symbol which signifies the player's gender"
+    game = round_game([char("ME Priest"), char("Rikki Rogue")], [char("ME Rogue"),
+                                                                 char("Jeff Squire")],
+                      adventure="The Cheese Vault", hands=[["Rat-Queen's Lullaby"], []],
+                      options={"genders": ["M", "F"]})
+    assert position(game)["cp"] == [2 + 3 + 1, 2 + 1 + 2]  # Rikki and Player 2's ME are F
+    act(game, "encounter")
+    act(game, "play_encounter", "Rat-Queen's Lullaby")
+    assert position(game)["cp"] == [2 - 1 + 3 + 1, 2 + 1 + 2 - 1]  # Player 1's ME and Jeff
+
+
+def test_rk53_without_genders_me_cards_are_neither_male_nor_female() -> None:
     game = round_game([char("ME Priest"), char("Rikki Rogue")], [char("ME Rogue"),
                                                                  char("Jeff Squire")],
                       adventure="The Cheese Vault", hands=[["Rat-Queen's Lullaby"], []])
-    assert position(game)["cp"] == [3 + 3 + 1, 2 + 2]  # only Rikki is F
+    assert position(game)["genders"] == [None, None]
+    assert position(game)["cp"] == [2 + 3 + 1, 2 + 2]  # only Rikki is F
     act(game, "encounter")
     act(game, "play_encounter", "Rat-Queen's Lullaby")
-    assert position(game)["cp"] == [3 + 3 + 1, 2 + 2 - 1]  # only Jeff is M
+    assert position(game)["cp"] == [2 + 3 + 1, 2 + 2 - 1]  # only Jeff is M
 
 
 def test_rk37_encounters_reach_participating_characters_and_need_a_target() -> None:
@@ -477,12 +490,13 @@ def test_rk37_encounters_reach_participating_characters_and_need_a_target() -> N
 def test_each_stuff_die_face_gives_cp_for_the_adventure(stuff: str, face: int, bonus: int,
                                                         after: str) -> None:
     game = round_game([char("ME Wizard", stuff)], [char("ME Rogue")])
-    assert cp_of(game, 0, 0) == 2
+    worn = 1 if stuff == "Magibolt" else 0  # the Magibolt is +1 CP on both sides (rk-9)
+    assert cp_of(game, 0, 0) == 2 + worn
     act(game, "stuff_die")
     assert texts(game) == [f"Roll the STUFF DIE of {stuff} on ME Wizard"]
     act(game, "use_stuff", 0, 0)
     roll(game, face)
-    assert cp_of(game, 0, 0) == 2 + bonus
+    assert cp_of(game, 0, 0) == 2 + worn + bonus
     if after == "flipped":
         assert group(game, 0) == [("ME Wizard", False, ((stuff, True),))]
     else:
@@ -539,7 +553,7 @@ def test_the_gnawed_gate_allows_no_reinforcements() -> None:
 def test_the_cheese_vault_gives_every_f_character_1_cp() -> None:
     game = round_game([char("ME Priest"), char("Rikki Rogue"), char("Sylvi Archer")],
                       [char("ME Rogue"), char("Jeff Squire")], adventure="The Cheese Vault")
-    assert position(game)["cp"] == [3 + 4 + 4, 2 + 2]
+    assert position(game)["cp"] == [2 + 4 + 4, 2 + 2]
 
 
 def test_the_rat_kings_hoard_winner_draws_two() -> None:
@@ -565,7 +579,8 @@ def _hidden_nest():
 
 def test_rk29_the_hidden_nest_played_through_reaches_16_5_and_8_lines_64_69() -> None:
     game = _hidden_nest()
-    assert position(game)["cp"] == [3 + 3 + 2, 2 + 3, 2 + 2]
+    # line 65: ME Priest 2 with the Magibolt's +1 ("3CP"), Rikki 3 with the Bow's +2 ("5CP")
+    assert position(game)["cp"] == [2 + 1 + 3 + 2, 2 + 3, 2 + 2]
     act(game, "adventure")
     act(game, "play_adventure", "The Hidden Nest")
     # Tisha uses her Magibolt Spell, rolls a 2, +2 CP, flips her spell: 10 CP
@@ -587,8 +602,9 @@ def test_rk29_the_hidden_nest_played_through_reaches_16_5_and_8_lines_64_69() ->
     roll(game, 6, 1, 2)  # Tisha 6, Eric 1, Tim 2
     result = last(game)
     assert result["rolls"] == [6, 1, 2]
-    # Tisha: 3 (ME) + 5 (Rikki) + 2 (spell) + 6 = 16; Eric: 5 (ME, flipped: 2 + axe 3) - 1
-    # (Jeff, flipped) + 1 = 5 by rk-5 (the rulebook's 6 leaves Jeff out); Tim: 6 (ME) + 2 = 8
+    # Tisha: 3 (ME 2, the flipped Magibolt 1) + 5 (Rikki) + 2 (spell) + 6 = 16; Eric: 5 (ME,
+    # flipped: 2 + axe 3) - 1 (Jeff, flipped) + 1 = 5 by rk-5 (the rulebook's 6 leaves Jeff
+    # out); Tim: 6 (ME) + 2 = 8
     assert result["totals"] == [16, 5, 8]
     assert result["characters"] == [[["ME Priest", 5], ["Rikki Rogue", 5]],
                                     [["ME Rogue", 5], ["Jeff Squire", -1]], [["ME Wizard", 6]]]

@@ -536,8 +536,8 @@ BAD = [
     ({"mode": "creation", "deck": {"base": {"Ratling Swarm": 3}}},
      r"the copies of 'Ratling Swarm' must be a whole number from 1 to 2 \(the set has 2\); "
      "found 3"),
-    ({"speed": "fast"}, "rat_king takes the options 'cards' and 'variant' only, and a "
-                        "deck-combining 'mode'"),
+    ({"speed": "fast"}, "rat_king takes the options 'cards' and 'variant' only, each "
+                        r"player's 'genders' \(seed 002, line 85\), and a deck-combining 'mode'"),
 ]
 
 

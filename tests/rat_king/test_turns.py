@@ -192,14 +192,14 @@ def test_encounters_cannot_be_played_in_a_regular_turn_line_72() -> None:
 
 
 def test_tisha_plays_rikki_and_her_band_is_worth_5_cp_line_24() -> None:
-    # line 24's ME Priest (2 CP) is the flipped side (ruling rk-2)
-    game = scenario([char("ME Priest", flipped=True)], [char("ME Rogue")],
+    # line 24: "the ME Priest CHARACTER (2 CP)", face up (ruling rk-2)
+    game = scenario([char("ME Priest")], [char("ME Rogue")],
                     hands=[full(["Rikki Rogue"]), full([], skip=5)])
     act(game, "character")
     assert texts(game) == ["Play Rikki Rogue into your group",
                            "Play Rikki Rogue into Player 2's group"]
     act(game, "play_character", "Rikki Rogue", 0)
-    assert group(game, 0) == [("ME Priest", True), ("Rikki Rogue", False)]
+    assert group(game, 0) == [("ME Priest", False), ("Rikki Rogue", False)]
     assert position(game)["cp"][0] == 5
     assert logged(game, "Player 1 plays Rikki Rogue into Player 1's group")
     assert game.current_player is None and game.phase == "turn.draw"  # Player 2's turn

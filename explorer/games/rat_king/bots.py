@@ -280,7 +280,7 @@ class RatKingHeuristicBot(Bot):
                 else:
                     delta[s] = (effect.amount or 0) * sum(
                         1 for c in ctx.participants(s)
-                        if effect.gender in (None, ctx.card_of(c).gender)
+                        if effect.gender in (None, ctx.gender(s, c))
                         and not (ratling and ctx.immune(s, c)))
             return self._round_delta(ctx, seat, delta)
         elif name == "negate_cp":

@@ -67,6 +67,14 @@ class Ctx(RulesContext):
         """The card data of a character in play."""
         return self.data.characters[character.name]
 
+    def gender(self, seat: int, character: Character) -> str | None:
+        """A character's gender, M or F, as a card for men or women counts it: the one printed
+        on it; a ME card's "*" is its player's (``seat``'s group is his), from the option
+        ``genders``, or None (neither) in a game started without it (seed 002, line 85;
+        rulings rk-31, rk-53)."""
+        printed = self.card_of(character).gender
+        return self.state.genders[seat] if printed == "*" else printed
+
     def stuff_of(self, gear: Gear) -> StuffCard:
         """The card data of a STUFF in play."""
         return self.data.stuffs[gear.name]
@@ -431,7 +439,7 @@ class Ctx(RulesContext):
         plus every modifier on it in force; a Wererat then makes the total negative, and a
         negative total stays negative (ruling rk-14, rk-42)."""
         total = self.base_cp(character)
-        gender = self.card_of(character).gender
+        gender = self.gender(seat, character)
         negate = False
         for m in self.modifiers():
             if m.ratling and self.immune(seat, character):

@@ -25,6 +25,8 @@ has (:mod:`explorer.engine.position`, with one deck: the draw pile and the disca
 - ``last_adventure``: the last ADVENTURE's result (its card, who played it, the dice, the
   totals, each participating character's CP, the winner: None if it was discarded);
 - ``dealer`` and ``to_win`` (the AP that wins);
+- ``genders``: each player's gender, "F" or "M", the "*" of his ME card (the option
+  ``genders``), or None in a game started without it (rulings rk-31, rk-53);
 - ``mode``: the deck-combining mode (None: one set) and ``sets``: the labels of the sets in
   play (ruling rk-45);
 - ``draw_piles`` and ``discards``: each draw pile's size and each discard pile, one of each, or
@@ -190,6 +192,7 @@ def position(game: Game, seat: int | None = None) -> dict[str, Any]:
         "adventure": adventure_entry(state),
         "last_adventure": _plain(state.last_adventure),
         "dealer": state.dealer,
+        "genders": list(state.genders),
         "to_win": data.constants["victory_ap"],
         "mode": None if plan is None else plan.mode,
         "sets": [] if plan is None else list(plan.labels),

@@ -1,9 +1,10 @@
 """Lair of the Rat-King on the engine: the state at the start (or at a scenario), and the game's
 procedure: setup, then turns until a player reaches 7 AP or the draw pile runs out.
 
-The options: ``cards`` (the game's own card set, a folder), ``variant`` (as every game), and the
-deck-combining modes (``mode`` with ``second_set``, ``trigger``, ``merge``, ``sets`` or
-``deck``: :mod:`explorer.games.rat_king.modes`)."""
+The options: ``cards`` (the game's own card set, a folder), ``variant`` (as every game),
+``genders`` (each player's gender, "F" or "M", one per seat: what a ME card's "*" stands for;
+:func:`check_genders`), and the deck-combining modes (``mode`` with ``second_set``,
+``trigger``, ``merge``, ``sets`` or ``deck``: :mod:`explorer.games.rat_king.modes`)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,40 @@ from explorer.games.rat_king import turn as T
 from explorer.games.rat_king.common import Ctx, ap_of
 from explorer.games.rat_king.data import RatKingData, rat_king_data
 from explorer.games.rat_king.state import RatKingState
+
+GENDERS = ("F", "M")
+"""A player's gender as the option ``genders`` gives it (seed 002, line 85)."""
+
+
+def check_genders(value: Any) -> list[str]:
+    """The option ``genders`` checked: a list of each player's gender, "F" or "M", seat by
+    seat ("ME cards have a * symbol which signifies the player's gender", seed 002, line 85;
+    ruling rk-31). Its length is checked against the players by :func:`genders_for`. A bad
+    value is refused with an IllegalAction naming the option and the seat."""
+    if not isinstance(value, list) or not value:
+        raise IllegalAction("option 'genders' must list each player's gender, seat by seat, "
+                            f"each 'F' or 'M' (seed 002, line 85); found {value!r}")
+    for seat, gender in enumerate(value):
+        if not isinstance(gender, str) or gender not in GENDERS:
+            raise IllegalAction(f"option 'genders': Player {seat + 1}'s gender (genders[{seat}]) "
+                                f"must be 'F' or 'M'; found {gender!r}")
+    return list(value)
+
+
+def genders_for(options: dict[str, Any], players: int) -> list[str | None]:
+    """Each seat's gender: the checked option ``genders``, which must name one per player, or
+    None for every seat when it is not given (a ME card is then neither M nor F; ruling
+    rk-53)."""
+    genders = options.get("genders")
+    if genders is None:
+        return [None] * players
+    if len(genders) != players:
+        missing = (f"Player {len(genders) + 1} has none" if len(genders) < players
+                   else f"genders[{players}] has no player")
+        given = f"{len(genders)} gender{'' if len(genders) == 1 else 's'}"
+        raise IllegalAction(f"option 'genders' must give one gender per player: {players} "
+                            f"players, {given} ({missing}); found {genders!r}")
+    return list(genders)
 
 
 @register("rat_king")
@@ -40,7 +75,8 @@ class RatKingRules(Rules):
         """The cards the game plays with (cached per card set, or per deck-combining options):
         the game's own set, or the sets of its mode combined (ruling rk-45)."""
         if "mode" in options:
-            return with_variant(M.mode_data(options), options.get("variant"))
+            modes = {k: v for k, v in options.items() if k != "genders"}
+            return with_variant(M.mode_data(modes), options.get("variant"))
         return with_variant(rat_king_data(options.get("cards")), options.get("variant"))
 
     def player_counts(self, options: dict[str, Any]) -> list[int]:
@@ -58,18 +94,22 @@ class RatKingRules(Rules):
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """``cards`` (the game's own card set folder), ``variant`` as every game takes it
-        (the house rules of ``data/rat_king/variants.toml``), and
+        (the house rules of ``data/rat_king/variants.toml``), ``genders`` (each player's,
+        :func:`check_genders`), and
         the deck-combining modes: ``mode`` with ``second_set``, ``trigger``, ``merge``,
         ``sets`` or ``deck`` (:func:`~explorer.games.rat_king.modes.check_mode_options`). Each
         bad value is refused with an IllegalAction naming the option and the value."""
-        unknown = sorted(set(options) - {"cards", "variant", *M.MODE_OPTIONS})
+        unknown = sorted(set(options) - {"cards", "variant", "genders", *M.MODE_OPTIONS})
         if unknown:
             raise IllegalAction(
-                "rat_king takes the options 'cards' and 'variant' only, and a deck-combining "
-                f"'mode' with {', '.join(repr(k) for k in M.MODE_OPTIONS[1:])} (seed 002, lines "
-                f"87-96); found {unknown}")
+                "rat_king takes the options 'cards' and 'variant' only, each player's "
+                "'genders' (seed 002, line 85), and a deck-combining 'mode' with "
+                f"{', '.join(repr(k) for k in M.MODE_OPTIONS[1:])} (seed 002, lines 87-96); "
+                f"found {unknown}")
         checked = super().check_options({k: v for k, v in options.items()
-                                         if k not in M.MODE_OPTIONS})
+                                         if k not in M.MODE_OPTIONS and k != "genders"})
+        if "genders" in options:
+            checked["genders"] = check_genders(options["genders"])
         checked.update(M.check_mode_options(options, checked.get("cards")))
         return checked
 
@@ -77,10 +117,13 @@ class RatKingRules(Rules):
                   scenario: dict[str, Any] | None) -> RatKingState:
         """The cards before setup, or the scenario's position. A number of players the sets
         cannot seat is refused here (IllegalAction), before any game exists (an unbalanced
-        Creation deck is played with a warning, ruling rk-49)."""
+        Creation deck is played with a warning, ruling rk-49), and so is an option ``genders``
+        that does not give one gender per player."""
+        genders = genders_for(options, players)
         data = self.data(options)
         M.check_players(data, players)
         state = RatKingState(players, 1 if data.plan is None else data.plan.decks(players))
+        state.genders = genders
         state._data = data
         if scenario is not None:
             from explorer.games.rat_king.scenario import build_scenario

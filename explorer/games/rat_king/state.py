@@ -129,6 +129,7 @@ class RatKingState(GameState):
         self.turns = 0  # turns begun
         self.passes = 0  # turns in a row without an action (ruling rk-35)
         self.winners: list[int] = []
+        self.genders: list[str | None] = [None] * players  # each player's, "F" or "M" (rk-53)
         self.uids = 0  # cards put into play so far (each gets the next uid)
         self._data: Any = None  # the RatKingData the game plays with (not state)
         self._start: str | None = None  # where a scenario starts (None: at setup)
