@@ -324,3 +324,33 @@ def test_item2_a_step_redrawn_keeps_its_odds_beside_its_controls() -> None:
     stepper.refresh(advance=False)
     assert [odds.value for _, odds, _ in cell._rows[:len(shown)]] == shown
     assert "step-odds-stale" not in cell.odds_box._dom_classes
+
+
+def test_item2_whatever_fails_to_draw_the_steps_controls_are_drawn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table of the next step cannot be drawn: the step's buttons are still drawn for it
+    (stamp and labels), and the page says so beside them."""
+    stepper = Stepper("rifts", players=2, seed=7)
+    for name in CELLS["rifts"]:  # the page's cells
+        stepper.cell(name)
+    stepper.session.play_to_end_of_turn()
+    stepper.refresh()
+    cell = stepper.cell(stepper.view.cell)
+    before = [b.description for b in _buttons(cell)]
+
+    def fails(*_args: object) -> None:
+        raise RuntimeError("the table")
+
+    monkeypatch.setattr(PlaySession, "position", fails)
+    next(b for b in _buttons(cell) if "Look for nearby Adventure" in b.description).click()
+    session = stepper.session
+    cell = stepper.cell(stepper.view.cell)
+    pending = session.game.pending
+    if isinstance(pending, Decision):
+        assert [b.description for b in _buttons(cell)] == [str(a) for a in pending.actions]
+        assert {b.stamp for b in _buttons(cell)} == {session.stamp}
+    else:
+        assert cell.roll_button.stamp == session.stamp
+        assert [b.description for b in _buttons(cell)] != before or not before
+    assert "could not be drawn" in cell.message.value
+    assert "RuntimeError" not in cell.message.value

@@ -701,8 +701,8 @@ class Stepper(widgets.VBox):
                 self.tell(str(error), "error")
             except Exception:
                 log.exception("unexpected error in %s", callback.__qualname__)
-                self.tell("Something went wrong with that choice. Please try again, or "
-                          "reload the page if it persists.", "error")
+                self.tell("Something went wrong here. Only the choices shown now can be "
+                          "taken; please reload the page if it persists.", "error")
             return None
 
         return run  # type: ignore[return-value]
@@ -901,11 +901,15 @@ class Stepper(widgets.VBox):
         game = session.game
         self._clear_step_messages()
         self.view = view = session.view(odds=False)
-        self._draw_table()
-        self._draw_result()
-        self._draw_over(view)
-        for cell in self._cells.values():  # the controls, then the rest, then the odds
-            cell.refresh()
+        failed = False
+        # the table, the result and each cell's controls, each drawn even if another fails
+        for draw in (self._draw_table, self._draw_result, lambda: self._draw_over(view),
+                     *(cell.refresh for cell in self._cells.values())):
+            try:
+                draw()
+            except Exception:
+                log.exception("a part of the step could not be drawn")
+                failed = True
         self._draw_status(view)
         lines = session.lines(game.log[-LOG_LINES:])
         self.log_view.value = '<div class="stepper-log-box">' + "".join(
@@ -913,6 +917,9 @@ class Stepper(widgets.VBox):
         if scroll:
             self.scroller.bring_into_view()
         self._draw_odds()
+        if failed:
+            self.tell("Part of this step could not be drawn. The choices beside this message "
+                      "are this step's; please reload the page if it persists.", "warning")
 
     def _draw_status(self, view: View) -> None:
         game = self.session.game
