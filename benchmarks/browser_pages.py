@@ -135,7 +135,7 @@ def click_times(page: Page, base: str,
     for _ in range(clicks):
         before = status.inner_text()
         live = page.locator(".step-live")
-        button = live.locator(".step-roll, .step-choice").first
+        button = live.locator(".step-roll button, .step-choice button").first
         start = time.perf_counter()
         button.click()
         page.wait_for_function(

@@ -62,9 +62,12 @@ OTHER_PAGES = ("cards.ipynb", "balance.ipynb", "rifts_odds.ipynb")
 PLAY_WEIGHT = 3
 """How much likelier a step-through page is than another page (the class plays)."""
 BROWSER_PAGES = ("rifts_play.ipynb", "riftforce_play.ipynb")
-STEP_CLASSES = ("step-roll", "step-choice", "step-take", "stepper-rematch")
-"""A step-through page's buttons that move the game on (the pending roll or draw, a choice, the
-Take of a long list of choices, a rematch once the game is over)."""
+STEP_CLASSES = ("step-roll", "step-choice", "step-choices", "stepper-rematch")
+"""A step-through page's controls that move the game on (the pending roll or draw, a choice, a
+long list of choices and its Take, a rematch once the game is over)."""
+BROWSER_STEPS = (".step-live .step-roll button, .step-live .step-choice button, "
+                 ".step-live .step-take, .stepper-rematch")
+"""The same controls' buttons in a browser's page."""
 TARGET_P95 = 0.5
 """Seconds: the 95th percentile a count of viewers must stay within (``--sweep``)."""
 NOISE = ("Unsatisfied version", "Failed to load resource", "font-awesome", "fontawesome")
@@ -289,7 +292,7 @@ def next_step(viewer: Viewer, rng: random.Random) -> Widget | None:
     """What a person clicks next on a step-through page: the pending roll or draw, else one of
     the choices at random, else the Take of a long list, else a rematch."""
     for css in STEP_CLASSES:
-        found = [w for w in viewer.find(model="ButtonModel", css=css) if not w.disabled]
+        found = [w for w in viewer.find(css=css) if not w.disabled]
         if found:
             return rng.choice(found)
     return None
@@ -398,14 +401,13 @@ async def browser_visit(page: Any, base: str, name: str, rng: random.Random,
     if found:
         result.held(found.group(1), shutdown)
     leave_at = min(deadline, time.monotonic() + rng.uniform(0.5, 1.5) * settings.visit)
-    steps = ", ".join(f".step-live .{css}" for css in STEP_CLASSES[:3]) + ", .stepper-rematch"
     while True:
         await asyncio.sleep(rng.uniform(0.5, 1.5) * settings.think)
         if time.monotonic() >= leave_at:
             return
         before = await status.inner_text()
         clicked = time.monotonic()
-        await page.locator(steps).first.click(timeout=timeout)
+        await page.locator(BROWSER_STEPS).first.click(timeout=timeout)
         await expect(status).not_to_have_text(before, timeout=timeout)
         result.browser_clicks += 1
         result.browser_click_seconds.append(time.monotonic() - clicked)

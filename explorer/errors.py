@@ -78,6 +78,11 @@ class IllegalAction(ExplorerError, ValueError):
     """An action (or chance outcome) that is not legal now. The game is left unchanged."""
 
 
+class StaleControl(IllegalAction):
+    """A click on a control drawn for an earlier step than the one pending (a button, a card on
+    the table, a "what if" choice): refused, and the game is left unchanged."""
+
+
 class SavedGameError(ExplorerError, ValueError):
     """A saved game (``to_json`` text) that cannot be loaded; says what and where."""
 

@@ -391,8 +391,16 @@ class Viewer:
                                                  "buffer_paths": paths}, buffers)
 
     async def click(self, widget: Widget | str) -> Reply:
-        """Click a button as the browser does; wait for the kernel."""
-        return await self.custom(widget, CLICK)
+        """Click a button as the browser does; wait for the kernel. A control drawn for one
+        step of a game (:mod:`explorer.ui.controls`) sends the stamp it shows, and a list's
+        button the entry chosen in it, as the page does."""
+        known = self.widgets.get(_id(widget))
+        content = dict(CLICK)
+        if known is not None and "stamp" in known.state:
+            content["stamp"] = known.state["stamp"]
+            if "options" in known.state:
+                content["key"] = known.state.get("selected", "")
+        return await self.custom(widget, content)
 
     async def custom(self, widget: Widget | str, content: Any) -> Reply:
         """Send a widget a custom message (a click, an anywidget's event); wait."""

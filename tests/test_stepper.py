@@ -110,8 +110,8 @@ def _click_first(stepper: Stepper) -> None:
         next(w for w in _walk(live) if "step-roll" in w._dom_classes).click()
     else:
         buttons = [w for w in _walk(live) if "step-choice" in w._dom_classes]
-        (buttons[0] if buttons else next(
-            w for w in _walk(live) if "step-take" in w._dom_classes)).click()
+        (buttons[0] if buttons else next(  # a long list: Take its first entry
+            w for w in _walk(live) if "step-choices" in w._dom_classes)).click()
 
 
 @pytest.mark.parametrize("game", ["rifts", "adventurers", "gamma_world"])

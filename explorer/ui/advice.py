@@ -8,6 +8,10 @@ with a button that takes a whole complete action.
 The finder sees only what the person's seat sees. Its search is bounded (:data:`LIMIT`
 positions, about a second here), so no viewer can make the server spend minutes on it; past the
 bound the panel says so and the turn is played by hand as usual.
+
+Each Take button is drawn with the step's stamp and bound to the choices of the action it lists
+(:class:`explorer.ui.controls.StepButton`): a click on one listed for an earlier step is
+refused.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import ipywidgets as widgets
 
 from explorer.engine import Decision
 from explorer.errors import TooMuchWork
+from explorer.ui.controls import StepButton
 
 if TYPE_CHECKING:
     from explorer.odds.riftforce import Candidate
@@ -68,16 +73,21 @@ def _signed(value: Any) -> str:
 
 
 class BestActions(widgets.VBox):
-    """The finder's best complete actions for a person's turn, each with a Take button."""
+    """The finder's best complete actions for a person's turn, each with a Take button
+    (``on_take(choices, stamp)``; ``on_refused(why)``: a click on a button of an earlier
+    step)."""
 
-    def __init__(self, on_take: Any, guard: Any = lambda callback: callback) -> None:
-        self._on_take = guard(on_take)
+    def __init__(self, on_take: Any, guard: Any = lambda callback: callback,
+                 on_refused: Any = None) -> None:
+        self._on_take = on_take
+        self._on_refused = on_refused
         self.show = widgets.Checkbox(value=True, description="Show the best actions",
                                      indent=False, layout=widgets.Layout(width="200px"))
         self.show.add_class("advice-show")
         self.head = widgets.HTML()
         self.rows = widgets.VBox()
-        self._buttons: list[tuple[widgets.Button, widgets.HTML, widgets.HBox]] = []
+        self._buttons: list[tuple[StepButton, widgets.HTML, widgets.HBox]] = []
+        self._stamp = -1
         self._key: tuple[Any, ...] | None = None
         self.candidates: list[Candidate] = []
         super().__init__(children=[widgets.HTML(ADVICE_STYLE), self.show, self.head,
@@ -93,11 +103,28 @@ class BestActions(widgets.VBox):
         return (game.game_id == "riftforce" and isinstance(game.pending, Decision)
                 and session.waiting_for_person() and game.state._turn_start is not None)
 
+    def hold(self, session: PlaySession) -> None:
+        """A new step's controls are being drawn: the actions listed for the step before go
+        (the finder's answer comes after the controls, :meth:`refresh`)."""
+        if session.stamp != self._stamp and self.rows.children:
+            self.head.value = ('<div class="advice-text">Looking for the best actions of this '
+                               "turn...</div>") if self.show.value else ""
+            self.rows.children = ()
+
+    def failed(self, session: PlaySession) -> None:
+        """The finder failed at this step: nothing is listed."""
+        self._stamp = session.stamp
+        self.candidates = []
+        self._error = "The best actions are not available for this step: play it by hand."
+        self._draw()
+
     def refresh(self, session: PlaySession) -> None:
         """Ask the finder for this position (once per position)."""
         game = session.game
         key = (id(game), game.steps, len(game.log))
+        self._stamp = session.stamp
         if key == self._key:
+            self._draw()  # the same position: its actions, for this stamp
             return
         self._key = key
         self._game = game
@@ -140,13 +167,15 @@ class BestActions(widgets.VBox):
                            "Riftforce, then enemies destroyed, locations controlled, damage; "
                            "exact, from what you can see)</div>")
         while len(self._buttons) < len(shown):
-            slot = len(self._buttons)
-            button = widgets.Button(description="Take it", layout=widgets.Layout(width="auto"))
+            button = StepButton(on_refused=self._on_refused, description="Take it")
             button.add_class("advice-take")
-            button.on_click(lambda _, i=slot: self._on_take(self.planned(i)))
             text = widgets.HTML()
             self._buttons.append((button, text, widgets.HBox([button, text])))
-        for (_, text, _), candidate in zip(self._buttons, shown, strict=False):
+        stamp = self._stamp
+        for index, ((button, text, _), candidate) in enumerate(zip(self._buttons, shown,
+                                                                    strict=False)):
+            plan = self.planned(index)
+            button.bind(stamp, lambda plan=plan: self._on_take(plan, stamp))
             text.value = (f'<span class="advice-text" data-net="{candidate.net}">'
                           f"{html.escape(candidate.text)}: <b>"
                           f"{html.escape(gains_text(candidate))}</b></span>")

@@ -1,17 +1,19 @@
 """A table you click: the Riftforce Rift drawn from ``position(game, seat)``, whose hand cards,
 elementals, locations and summoners are the choices of the step pending.
 
->>> board = ClickBoard("riftforce", on_choice=lambda index: ...)
->>> board.draw(position, actions, player)   # after every step
+>>> board = ClickBoard("riftforce", on_choice=lambda action, stamp: ...)
+>>> board.draw(position, actions, player, stamp)   # after every step
 
 The model is :func:`click_targets`, a pure function from a decision's legal actions to what
 clicking each part of the table does: take an action at once (discard a card, activate an
 elemental, hit a target, move to a location, take a guild), or select a card in hand so that
 the locations it may be played at light up (a Play is a card, then a location). The view is
 :class:`ClickBoard`, a small anywidget: the kernel sends the table's HTML (every value escaped
-by :mod:`explorer.ui.table`) and the keys that may be clicked; the browser sends back a key and
-the step it was drawn for. Only the kernel's own keys count: a key it did not send, or a click
-on a board of an earlier step, is refused and changes nothing.
+by :mod:`explorer.ui.table`) and the keys that may be clicked, with the step's stamp
+(:attr:`explorer.ui.session.PlaySession.stamp`); the browser sends back a key and the stamp it
+was drawn with. Only the kernel's own keys count: a key it did not send, or a click on a board
+of an earlier step, is refused and changes nothing. A key names the Action itself, never a
+place in the list of legal actions.
 """
 
 from __future__ import annotations
@@ -32,12 +34,14 @@ MAX_KEY_LENGTH = 120
 
 @dataclass(frozen=True)
 class Target:
-    """What clicking one part of the table does: take the legal action at ``index``, or (when
-    ``select`` is set) select that card in hand; ``label`` says so in words (the tooltip)."""
+    """What clicking one part of the table does: take ``action`` (the legal action at
+    ``index`` of the list it was made from), or (when ``select`` is set) select that card in
+    hand; ``label`` says so in words (the tooltip)."""
 
     label: str
     index: int | None = None
     select: str | None = None
+    action: Action | None = None
 
 
 def hand_key(seat: int, name: str) -> str:
@@ -68,17 +72,17 @@ def click_targets(actions: Sequence[Action], player: int,
     for index, action in enumerate(actions):
         name, args = action.name, action.args
         if name == "guild":
-            targets[guild_key(args[0])] = Target(str(action), index)
+            targets[guild_key(args[0])] = _take(action, index)
         elif name == "discard":
-            targets[hand_key(player, args[0])] = Target(str(action), index)
+            targets[hand_key(player, args[0])] = _take(action, index)
         elif name == "place":
             placeable.setdefault(args[0], []).append(index)
         elif name in ("elemental", "heal"):
-            targets[elemental_key(args[0], player, args[1])] = Target(str(action), index)
+            targets[elemental_key(args[0], player, args[1])] = _take(action, index)
         elif name == "target":
-            targets[elemental_key(args[0], other, args[1])] = Target(str(action), index)
+            targets[elemental_key(args[0], other, args[1])] = _take(action, index)
         elif name in ("move", "location"):
-            targets[location_key(args[0])] = Target(str(action), index)
+            targets[location_key(args[0])] = _take(action, index)
     for card, indices in placeable.items():
         chosen = card == selected
         targets[hand_key(player, card)] = Target(
@@ -86,9 +90,13 @@ def click_targets(actions: Sequence[Action], player: int,
             f"Choose {card}, then the location to play it at", select=card)
         if chosen:
             for index in indices:
-                targets[location_key(actions[index].args[1])] = Target(str(actions[index]),
-                                                                       index)
+                targets[location_key(actions[index].args[1])] = Target(
+                    str(actions[index]), index, action=actions[index])
     return targets
+
+
+def _take(action: Action, index: int) -> Target:
+    return Target(str(action), index, action=action)
 
 
 CLICKABLE: dict[str, Callable[[Sequence[Action], int, str | None], dict[str, Target]]] = {
@@ -145,7 +153,7 @@ _CSS = """
 
 class ClickBoard(anywidget.AnyWidget):
     """The table of a game, whose parts named by :func:`click_targets` are clicked to choose
-    (``on_choice(index)`` takes the legal action at that index)."""
+    (``on_choice(action, stamp)`` takes that action, chosen on the table drawn at ``stamp``)."""
 
     _esm = traitlets.Unicode(_ESM).tag(sync=True)
     _css = traitlets.Unicode(_CSS).tag(sync=True)
@@ -155,7 +163,7 @@ class ClickBoard(anywidget.AnyWidget):
     selected = traitlets.Unicode("").tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
 
-    def __init__(self, game: str, on_choice: Callable[[int], None],
+    def __init__(self, game: str, on_choice: Callable[[Action, int], None],
                  on_refused: Callable[[str], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
@@ -175,10 +183,11 @@ class ClickBoard(anywidget.AnyWidget):
         return dict(self._targets)
 
     def draw(self, position: dict[str, Any], actions: Sequence[Action] = (),
-             player: int | None = None) -> None:
-        """Redraw from ``position``; with a decision's ``actions`` of ``player`` (a person's),
-        its choices become clickable."""
-        step = int(position["step"])
+             player: int | None = None, stamp: int | None = None) -> None:
+        """Redraw from ``position`` for the step ``stamp`` (default: the position's step
+        number); with a decision's ``actions`` of ``player`` (a person's), its choices become
+        clickable."""
+        step = int(position["step"]) if stamp is None else stamp
         if step != self._drawn:
             self._chosen = None  # a new step: no card is selected
         self._drawn = step
@@ -214,11 +223,11 @@ class ClickBoard(anywidget.AnyWidget):
         target = self._targets[key]
         if target.select is not None:
             self._chosen = target.select
-            self.draw(self._position, self._actions, self._player)
+            self.draw(self._position, self._actions, self._player, self._drawn)
             return
-        assert target.index is not None
+        assert target.action is not None
         self._chosen = None
-        self._on_choice(target.index)
+        self._on_choice(target.action, self._drawn)
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict) or content.get("event") != "click":

@@ -2,32 +2,54 @@
 
 A :class:`PlaySession` holds one game and who sits in each seat (a person or a bot), and offers
 what the notebook's cells need: the pending step described as plain data (:class:`View`), the
-moves a person makes (by index, checked), undo/redo, save/load, and playing on with bots to the
-end of the turn or of the game. :mod:`explorer.ui.stepper` draws it with widgets.
+moves a person makes (checked), undo/redo, save/load, and playing on with bots to the end of the
+turn or of the game. :mod:`explorer.ui.stepper` draws it with widgets.
 
-Every value that comes from a widget is untrusted: indices are checked, saved games are parsed
+Every value that comes from a widget is untrusted: moves are checked, saved games are parsed
 and validated by :func:`explorer.load_game`, and a refused input changes nothing.
+
+A page's controls always belong to the step on screen: each is drawn with the session's
+:attr:`PlaySession.stamp` and bound to the :class:`Action` (or :class:`Outcome`) it names, never
+to a place in a list. A move made with the stamp of an earlier step (:meth:`PlaySession.take`,
+:meth:`~PlaySession.roll`, :meth:`~PlaySession.force`, :meth:`~PlaySession.follow`) is refused
+with :class:`explorer.errors.StaleControl` and changes nothing.
 """
 
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from explorer import odds as odds_module
-from explorer.engine import Action, Chance, Decision, Game, LogEntry, load_game, new_game
+from explorer.engine import (
+    Action,
+    Chance,
+    Decision,
+    Game,
+    LogEntry,
+    Outcome,
+    load_game,
+    new_game,
+)
 from explorer.engine.bots import Bot, make_bot
 from explorer.engine.dice import Roll
-from explorer.errors import IllegalAction, SavedGameError
+from explorer.errors import IllegalAction, SavedGameError, StaleControl
 from explorer.games import GAMES
 from explorer.odds import Odds
 
 SEAT_KINDS = ("human", "heuristic", "random")
 MAX_SAVE_BYTES = 5 * 2**20
 MAX_AUTO_STEPS = 200_000
+STALE = ("That choice was for an earlier step; the table has moved on, and nothing was "
+         "changed. Choose again below.")
+"""What a person reads when a control drawn for an earlier step is clicked."""
+_STAMPS = itertools.count(1)
+"""Every stamp of the kernel is new: a control of an earlier game (a restart, a load, a new
+game) never carries the stamp of the step pending now."""
 
 CELLS: dict[str, tuple[str, ...]] = {
     "rifts": ("setup", "decision", "recuperate", "travel", "mission", "supply", "combat",
@@ -115,6 +137,9 @@ class PlaySession:
     """Teaching: show every seat's hand and every log line (else a person sees his own)."""
 
     def __post_init__(self) -> None:
+        self._epoch = 0  # moves of the session, undo, load, new games: each changes the stamp
+        self._stamp_key: tuple[Any, ...] | None = None
+        self._stamp = 0
         if not self.seats:
             self.seats = ["human"] + ["heuristic"] * (self.game.players - 1)
         self.set_seats(self.seats)
@@ -140,9 +165,29 @@ class PlaySession:
             seat: make_bot(self.game, kind, self.bot_seed * 10 + seat)
             for seat, kind in enumerate(seats) if kind != "human"}
 
+    # ---- the step pending and its stamp -----------------------------------------------------
+
+    @property
+    def stamp(self) -> int:
+        """The stamp of the step pending: a number no other step of this kernel has had. A
+        control is drawn with it; a move made with another one was made on an earlier step."""
+        key = (self._epoch, id(self.game), self.game.steps, len(self.game.log))
+        if key != self._stamp_key:
+            self._stamp_key = key
+            self._stamp = next(_STAMPS)
+        return self._stamp
+
+    def check_stamp(self, stamp: object) -> None:
+        """Refuse (:class:`StaleControl`) a move made with a control drawn for another step
+        than the one pending; None: a move made without a control (a script)."""
+        if stamp is not None and (type(stamp) is not int or stamp != self.stamp):
+            raise StaleControl(STALE)
+
     # ---- what is pending -------------------------------------------------------------------
 
-    def view(self) -> View:
+    def view(self, odds: bool = True) -> View:
+        """The pending step; ``odds=False`` leaves out a chance step's odds and effects (a page
+        draws the step's controls first, then works them out: :meth:`chance_odds`)."""
         game = self.game
         pending = game.pending
         cell = cell_of(game.game_id, game.phase)
@@ -154,8 +199,8 @@ class PlaySession:
         if isinstance(pending, Chance):
             return View("chance", player=None, prompt=pending.label,
                         choices=tuple(str(o) for o in pending.outcomes),
-                        odds=odds_module.at(game, self.viewer),
-                        effects=tuple(odds_module.effects(game)),
+                        odds=self.chance_odds() if odds else None,
+                        effects=self.effects() if odds else (),
                         verb=chance_verb(pending), **common)
         assert isinstance(pending, Decision)
         return View("decision", player=pending.player, prompt=pending.prompt,
@@ -193,6 +238,30 @@ class PlaySession:
         a party Wiped Out, the game won)."""
         return [e for e in self.recent() if e.event]
 
+    def chance_odds(self) -> Odds | None:
+        """The pending roll's or draw's exact odds as the viewer may know them
+        (:func:`explorer.odds.at`), worked out once per step."""
+        key = (self.stamp, self.viewer)
+        cached = getattr(self, "_chance_odds", None)
+        if cached is None or cached[0] != key:
+            cached = (key, odds_module.at(self.game, self.viewer))
+            self._chance_odds = cached
+        return cached[1]
+
+    def effects(self) -> tuple[str, ...]:
+        """What each outcome of the pending roll or draw does, in its outcomes' order
+        (:func:`explorer.odds.effects`)."""
+        return tuple(odds_module.effects(self.game))
+
+    def what_if_hidden(self) -> bool:
+        """Whether a "what if" list of the pending draw would show the viewer cards he may
+        not see (the deck's cards, and so what the others hold unseen)."""
+        pending = self.game.pending
+        viewer = self.viewer
+        if viewer is None or not isinstance(pending, Chance) or isinstance(pending.odds, Roll):
+            return False
+        return bool(odds_module.hidden_from(self.game, viewer))
+
     def choices(self) -> list[tuple[Action, Odds | None]]:
         """The pending decision's actions with the odds of what each leads to (computed once
         per position)."""
@@ -205,6 +274,7 @@ class PlaySession:
 
     def _moved(self) -> None:
         self._mark = len(self.game.log)
+        self._epoch += 1
 
     def summary(self) -> dict[str, Any]:
         """A finished game in brief: the winners, every seat's score, the turns played."""
@@ -226,7 +296,8 @@ class PlaySession:
         return index
 
     def act(self, index: int) -> None:
-        """Take the legal action at ``index`` of the pending decision."""
+        """Take the legal action at ``index`` of the pending decision (for scripts and tests:
+        a page's controls name the action itself, :meth:`take`)."""
         pending = self.game.pending
         if not isinstance(pending, Decision):
             raise IllegalAction("no decision is pending: this step is a roll or a draw")
@@ -234,11 +305,25 @@ class PlaySession:
         self._moved()
         self.game.step(action)
 
-    def follow(self, choices: Sequence[Action]) -> int:
+    def take(self, action: Action, stamp: int | None = None) -> None:
+        """Take ``action``, a legal action of the pending decision, chosen with a control
+        drawn at ``stamp`` (refused if that was an earlier step: :meth:`check_stamp`)."""
+        self.check_stamp(stamp)
+        pending = self.game.pending
+        if not isinstance(pending, Decision):
+            raise IllegalAction("no decision is pending: this step is a roll or a draw")
+        if not isinstance(action, Action) or action not in pending.actions:
+            raise IllegalAction(f"{action} is not a legal choice here; nothing was taken")
+        self._moved()
+        self.game.step(pending.actions[pending.actions.index(action)])
+
+    def follow(self, choices: Sequence[Action], stamp: int | None = None) -> int:
         """Take ``choices`` in order, each a legal action of the person's decision pending
         when its turn comes (a complete action the best-action finder lists); stops early at
         a roll or a draw. All or nothing: a choice that is not legal when reached undoes the
-        ones before it, and the error says which. Returns the choices taken."""
+        ones before it, and the error says which. Returns the choices taken. A plan listed at
+        an earlier step (``stamp``) is refused whole."""
+        self.check_stamp(stamp)
         saved = self.game.to_json()  # to put back exactly (redo list and dice too)
         mark = getattr(self, "_mark", 0)
         taken = 0
@@ -249,6 +334,7 @@ class PlaySession:
             if action not in pending.actions:
                 self.game = load_game(saved)
                 self._mark = mark
+                self._epoch += 1
                 raise IllegalAction(f"{action} is not a legal choice here; nothing was taken")
             if taken == 0:
                 self._moved()
@@ -256,25 +342,37 @@ class PlaySession:
             taken += 1
         return taken
 
-    def roll(self) -> None:
-        """Roll (or draw) with the game's seeded generator."""
+    def roll(self, stamp: int | None = None) -> None:
+        """Roll (or draw) with the game's seeded generator (with a control drawn at
+        ``stamp``)."""
+        self.check_stamp(stamp)
         if not self.game.is_chance:
             raise IllegalAction("no roll or draw is pending")
         self._moved()
         self.game.step()
 
-    def force(self, index: int) -> None:
-        """Make the pending roll or draw come out as the outcome at ``index`` ("what if")."""
+    def force(self, outcome: Outcome | int, stamp: int | None = None) -> None:
+        """Make the pending roll or draw come out as ``outcome`` ("what if"), one of its
+        outcomes (or, for scripts, the outcome at that index), chosen with a control drawn at
+        ``stamp``."""
+        self.check_stamp(stamp)
         pending = self.game.pending
         if not isinstance(pending, Chance):
             raise IllegalAction("no roll or draw is pending")
-        outcome = pending.outcomes[self._index(index, len(pending.outcomes), "the outcome")]
+        if isinstance(outcome, Outcome):
+            if outcome not in pending.outcomes:
+                raise IllegalAction(f"{outcome} is not an outcome of this roll or draw")
+            outcome = pending.outcomes[pending.outcomes.index(outcome)]
+        else:
+            outcome = pending.outcomes[self._index(outcome, len(pending.outcomes),
+                                                   "the outcome")]
         self._moved()
         self.game.step(outcome)
 
     def undo(self) -> None:
         self.game.undo()
         self._mark = len(self.game.log)
+        self._epoch += 1
 
     def redo(self) -> None:
         self._moved()
@@ -312,6 +410,7 @@ class PlaySession:
                     break
                 self.game.step(bot.choose(self.game))
             taken += 1
+            self._epoch += 1
             if progress is not None:
                 progress(taken)
         return taken
@@ -365,6 +464,7 @@ class PlaySession:
                   if value is not None}
         game = new_game(self.game.game_id, players=players, seed=seed, options=chosen)
         self.game, self.bot_seed, self._mark = game, seed, 0
+        self._epoch += 1
         self.set_seats(seats)
 
     def rematch(self) -> None:
@@ -409,6 +509,7 @@ class PlaySession:
             ["human"] + ["heuristic"] * (game.players - 1))
         self.game = game
         self._mark = len(game.log)
+        self._epoch += 1
         self.set_seats(seats)
 
     def _same_game(self, text: str) -> None:

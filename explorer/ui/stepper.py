@@ -14,29 +14,34 @@ last. The model is :class:`explorer.ui.session.PlaySession`; this module only dr
 
 from __future__ import annotations
 
+import functools
 import html
 import secrets
+from collections.abc import Callable
+from dataclasses import replace
 from functools import cache, cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 import altair as alt
 import ipywidgets as widgets
 import polars as pl
 
 from explorer import cards
-from explorer.engine import Action, Decision
-from explorer.errors import IllegalAction
+from explorer.engine import Action, Chance, Decision, Outcome
+from explorer.errors import ExplorerError, IllegalAction, StaleControl
 from explorer.games import GAMES
 from explorer.odds import Odds
 from explorer.schema import Table
-from explorer.ui import MessageArea, enable_offline_charts
+from explorer.ui import MessageArea, enable_offline_charts, log
 from explorer.ui.advice import BestActions, adventure_html
 from explorer.ui.board import CLICKABLE, ClickBoard
+from explorer.ui.controls import StepButton, StepMenu, key_of
 from explorer.ui.faces import FACE_STYLE, face
 from explorer.ui.page import DownloadButton, Scroller, UploadButton
 from explorer.ui.session import CELL_TITLES, CELLS, SEAT_KINDS, PlaySession, View
 from explorer.ui.table import TABLE_STYLE, TableView
 
+F = TypeVar("F", bound=Callable[..., Any])
 FOLLOW = "follow"
 """The name of a cell that shows whatever step is pending, whatever the phase."""
 BUTTONS_UP_TO = 8
@@ -66,6 +71,7 @@ _STEP_STYLE = """
   align-self: center; margin-left: 6px; }
 .stepper-log-box { max-height: 260px; overflow: auto; font-size: 12px; font-family: sans-serif; }
 .stepper-status-line { font-family: sans-serif; }
+.step-odds-stale { opacity: 0.35; }
 .stepper-over { background: #eff6ff; border: 1px solid #1d4ed8; border-radius: 8px;
   padding: 6px 10px; font-family: sans-serif; }
 </style>
@@ -192,7 +198,11 @@ class PhaseCell(widgets.VBox):
     """One phase's cell: live controls when the game is there, else what happened there.
 
     Its widgets are made once and reused from step to step (only changed values go to the
-    browser), so a click costs a few small messages rather than a new set of widgets.
+    browser), so a click costs a few small messages rather than a new set of widgets. Every
+    control that moves the game is drawn with the step's stamp and bound to the Action or
+    Outcome it names (:mod:`explorer.ui.controls`): a click on one drawn for an earlier step is
+    refused. The step's controls are drawn first (:meth:`refresh`), its odds after them
+    (:meth:`draw_odds`): odds that fail leave the controls in place and say so beside them.
     """
 
     def __init__(self, stepper: Stepper, name: str) -> None:
@@ -201,23 +211,31 @@ class PhaseCell(widgets.VBox):
         title = "What happens next" if name == FOLLOW else CELL_TITLES.get(name, name)
         self.heading = widgets.HTML(f"<h4>{html.escape(title)}</h4>")
         self.body = widgets.VBox()
+        self.message = MessageArea()
+        self.message.add_class("step-message")
         super().__init__(children=[self.heading, self.body])
         self.add_class("step-cell")
         self.add_class(f"step-cell-{name}")
         self._chart: alt.JupyterChart | None = None
-        self._rows: list[tuple[widgets.Button, widgets.HTML, widgets.HBox]] = []
+        self._rows: list[tuple[StepButton, widgets.HTML, widgets.HBox]] = []
         self._faces: list[widgets.HTML] = []
+        self.live = False
+        self._drawn: tuple[int, str] | None = None  # the stamp and kind the controls are for
 
     def refresh(self) -> None:
+        """Draw the cell's controls for the step pending (the odds come after:
+        :meth:`draw_odds`)."""
         stepper = self.stepper
         session = stepper.session
         view = stepper.view
         live = self.cell_name in (view.cell, FOLLOW) and view.kind != "over"
+        self.live = live
         for css in ("step-live", stepper.live_class):
             if live:
                 self.add_class(css)
             else:
                 self.remove_class(css)
+        self._drawn = None
         if view.kind == "over" and self.cell_name == FOLLOW:
             self._show([stepper.table, stepper.result, stepper.over])
             return
@@ -228,13 +246,21 @@ class PhaseCell(widgets.VBox):
             self.note.value = f'<ul class="step-history">{items}</ul>'
             self._show([self.note])
             return
+        stamp = session.stamp
+        self.odds_box.add_class("step-odds-stale")  # until this step's odds are drawn
         parts = [stepper.table, stepper.result]
-        parts += self._decision(view) if view.kind == "decision" else self._chance(view)
+        parts += self._decision(view, stamp) if view.kind == "decision" else \
+            self._chance(view, stamp)
+        self._drawn = (stamp, view.kind)
         self._show(parts)
 
     def _show(self, parts: list[widgets.Widget]) -> None:
         if tuple(parts) != self.body.children:  # identity: the same widgets stay put
             self.body.children = parts
+
+    def tell(self, text: str, kind: str = "info") -> None:
+        """A message beside the step's controls."""
+        self.message.show(text, kind)
 
     # ---- the widgets, each made on first use and then reused -------------------------------
 
@@ -255,47 +281,45 @@ class PhaseCell(widgets.VBox):
     def choice_box(self) -> widgets.VBox:
         return widgets.VBox()
 
-    def _choice_rows(self, count: int) -> list[tuple[widgets.Button, widgets.HTML,
-                                                     widgets.HBox]]:
-        guard = self.stepper.message.guard
+    @cached_property
+    def odds_box(self) -> widgets.VBox:
+        """The step's odds, drawn after its controls."""
+        box = widgets.VBox()
+        box.add_class("step-odds-box")
+        return box
+
+    @cached_property
+    def odds_missing(self) -> widgets.HTML:
+        return widgets.HTML('<div class="step-odds step-odds-missing">The odds are not '
+                            "available for this step.</div>")
+
+    def _choice_rows(self, count: int) -> list[tuple[StepButton, widgets.HTML, widgets.HBox]]:
         while len(self._rows) < count:
-            slot = len(self._rows)  # the button in this slot takes the choice of that index
-            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button = StepButton(on_refused=self.stepper.refuse)
             button.add_class("step-choice")
-            button.on_click(guard(lambda _, i=slot: self.stepper.act(i)))
             odds = widgets.HTML()
             odds.add_class("step-choice-odds-box")
             self._rows.append((button, odds, widgets.HBox([button, odds])))
         return self._rows[:count]
 
     @cached_property
-    def choice_list(self) -> widgets.Dropdown:
-        choices = widgets.Dropdown(layout=widgets.Layout(width="520px"))
+    def choice_list(self) -> StepMenu:
+        """A long list of choices and its Take button."""
+        choices = StepMenu(on_refused=self.stepper.refuse,
+                           on_select=self.stepper.step_guard(self._chosen_face),
+                           description="Take", button_style="primary",
+                           button_class="step-take", width="520px")
         choices.add_class("step-choices")
-        choices.observe(self.stepper.message.guard(lambda _: self._chosen_face()),
-                        names="value")
         return choices
 
-    def _chosen_face(self) -> None:
+    def _chosen_face(self, action: Any) -> None:
         """The face of the card the choice in the list names (a profession, a card to play)."""
-        index = self.choice_list.value
-        choices = self.stepper.view.choices
-        if not isinstance(index, int) or not 0 <= index < len(choices):
-            return
-        names = self.stepper.card_index.mentioned([choices[index]], limit=1)
+        names = self.stepper.card_index.mentioned([str(action)], limit=1)
         self.chosen_face.value = self.stepper.card_index.face(names[0]) if names else ""
 
     @cached_property
     def chosen_face(self) -> widgets.HTML:
         return widgets.HTML()
-
-    @cached_property
-    def take_row(self) -> widgets.HBox:
-        take = widgets.Button(description="Take", button_style="primary")
-        take.add_class("step-take")
-        take.on_click(self.stepper.message.guard(
-            lambda _: self.stepper.act(self.choice_list.value)))
-        return widgets.HBox([self.choice_list, take])
 
     @cached_property
     def face_row(self) -> widgets.HBox:
@@ -306,67 +330,66 @@ class PhaseCell(widgets.VBox):
         return widgets.HTML()
 
     @cached_property
-    def roll_button(self) -> widgets.Button:
-        roll = widgets.Button(button_style="primary", icon="dice")
+    def roll_button(self) -> StepButton:
+        roll = StepButton(on_refused=self.stepper.refuse, button_style="primary", icon="dice")
         roll.add_class("step-roll")
-        roll.on_click(self.stepper.message.guard(lambda _: self.stepper.roll()))
         return roll
 
     @cached_property
-    def what_if(self) -> widgets.Dropdown:
-        what_if = widgets.Dropdown(description="What if:", layout=widgets.Layout(width="380px"))
+    def what_if(self) -> StepMenu:
+        """The outcomes of a roll or a draw, and "Make it so"."""
+        what_if = StepMenu(on_refused=self.stepper.refuse, label="What if:",
+                           description="Make it so", button_class="step-force",
+                           width="300px")
         what_if.add_class("step-whatif")
         return what_if
 
     @cached_property
     def roll_row(self) -> widgets.HBox:
-        force = widgets.Button(description="Make it so")
-        force.add_class("step-force")
-        force.on_click(self.stepper.message.guard(
-            lambda _: self.stepper.force(self.what_if.value)))
-        return widgets.HBox([self.roll_button, self.what_if, force])
+        return widgets.HBox([self.roll_button, self.what_if])
 
-    # ---- the live cell -------------------------------------------------------------------
+    # ---- the live cell: its controls -------------------------------------------------------
 
-    def _decision(self, view: View) -> list[widgets.Widget]:
-        controls = self._decision_controls(view)
+    def _decision(self, view: View, stamp: int) -> list[widgets.Widget]:
+        controls = self._decision_controls(view, stamp)
         advice = self.stepper.advice
         if advice is not None and advice.applies(self.stepper.session):
             controls.append(advice)
+        controls.append(self.odds_box)
         return controls
 
-    def _decision_controls(self, view: View) -> list[widgets.Widget]:
+    def _decision_controls(self, view: View, stamp: int) -> list[widgets.Widget]:
         stepper = self.stepper
         who = stepper.seat_name(view.player)
         self.prompt.value = (f'<div class="step-prompt"><b>{html.escape(who)}</b>: '
                              f"{html.escape(view.prompt)}</div>")
-        controls: list[widgets.Widget] = [self.prompt]
-        person = stepper.session.seats[view.player] == "human"
+        controls: list[widgets.Widget] = [self.prompt, self.message]
         board = stepper.table
-        if person and isinstance(board, ClickBoard) and board.targets:
+        if self._person(view) and isinstance(board, ClickBoard) and board.targets:
             self.board_hint.value = (
                 '<div class="step-odds board-hint">Click a highlighted card, elemental, '
                 "location or summoner on the table above, or use the choices below.</div>")
             controls.append(self.board_hint)
-        odds: list[Odds | None] = [o for _, o in stepper.session.choices()] if person else []
-        odds += [None] * (len(view.choices) - len(odds))
-        if len(view.choices) <= BUTTONS_UP_TO:
-            rows = self._choice_rows(len(view.choices))
-            for (button, shown, _), text, each in zip(rows, view.choices, odds, strict=True):
-                button.description = button.tooltip = text
-                shown.value = choice_odds_html(each) if each is not None else ""
+        pending = stepper.session.game.pending
+        assert isinstance(pending, Decision)
+        actions = pending.actions
+        take = stepper.step_guard(stepper.take)
+        if len(actions) <= BUTTONS_UP_TO:
+            rows = self._choice_rows(len(actions))
+            for (button, shown, _), action in zip(rows, actions, strict=True):
+                text = str(action)
+                button.bind(stamp, lambda action=action: take(action, stamp),
+                            description=text, tooltip=text)
+                shown.value = ""  # the odds come after the controls
             boxes = [row for _, _, row in rows]
             if tuple(boxes) != self.choice_box.children:
                 self.choice_box.children = boxes
             controls.append(self.choice_box)
         else:
-            self.choice_list.options = [
-                (text + (f" ({float(each.p):.0%})" if each is not None and each.p is not None
-                         else ""), i) for i, (text, each) in enumerate(zip(view.choices, odds,
-                                                                          strict=True))]
-            self.choice_list.index = 0  # a new step starts on its first choice
-            self._chosen_face()
-            controls += [self.take_row, self.chosen_face]
+            self.choice_list.bind(stamp, [(key_of(a), str(a), a) for a in actions],
+                                  lambda action: take(action, stamp))
+            self._chosen_face(actions[0])
+            controls += [self.choice_list, self.chosen_face]
             return controls
         names = [] if isinstance(stepper.table, ClickBoard) else \
             stepper.card_index.mentioned([view.prompt, *view.choices])  # else on the table
@@ -381,14 +404,103 @@ class PhaseCell(widgets.VBox):
             controls.append(self.face_row)
         return controls
 
-    def _chance(self, view: View) -> list[widgets.Widget]:
-        odds = view.odds
+    def _person(self, view: View) -> bool:
+        return view.player is not None and self.stepper.session.seats[view.player] == "human"
+
+    def _chance(self, view: View, stamp: int) -> list[widgets.Widget]:
+        stepper = self.stepper
+        session = stepper.session
+        pending = session.game.pending
+        assert isinstance(pending, Chance)
         self.prompt.value = f'<div class="step-prompt"><b>{html.escape(view.prompt)}</b></div>'
-        parts: list[widgets.Widget] = [self.prompt]
-        winning = adventure_html(self.stepper.session.game)
+        parts: list[widgets.Widget] = [self.prompt, self.message, self.odds_box]
+        guard = stepper.step_guard
+        roll = guard(stepper.roll)
+        self.roll_button.bind(stamp, lambda: roll(stamp), description=view.verb)
+        try:
+            hidden = session.what_if_hidden()
+        except Exception:  # unknown: keep the deck's cards hidden
+            log.exception("cannot tell whether a draw's cards are secret")
+            hidden = True
+        if hidden:  # "what if" would show which cards are left in the deck
+            self.secret_note.value = (
+                '<div class="step-odds">"What if" is off for this draw: its list would show '
+                "which cards the deck still holds, and so what the others hold. Tick Show every "
+                "hand to use it.</div>")
+            return [*parts, self.roll_button, self.secret_note]
+        try:
+            texts = session.effects()
+        except Exception:  # the outcomes by name, then
+            log.exception("the effects of a chance step failed")
+            texts = ()
+        if len(texts) != len(pending.outcomes):
+            texts = tuple(str(o) for o in pending.outcomes)
+        force = guard(stepper.force)
+        self.what_if.bind(stamp, [(key_of(o), text, o) for o, text in
+                                  zip(pending.outcomes, texts, strict=True)],
+                          lambda outcome: force(outcome, stamp))
+        return [*parts, self.roll_row]
+
+    @cached_property
+    def adventure_view(self) -> widgets.HTML:
+        return widgets.HTML()
+
+    @cached_property
+    def secret_note(self) -> widgets.HTML:
+        return widgets.HTML()
+
+    # ---- the live cell: its odds, after the controls ----------------------------------------
+
+    def draw_odds(self) -> None:
+        """The odds of the step whose controls are drawn: beside each choice, or before the
+        roll. If they cannot be worked out, the controls stay, the odds line says the odds are
+        not available, and a message beside the controls says why in words."""
+        if self._drawn is None:
+            return
+        _, kind = self._drawn
+        try:
+            parts = self._decision_odds() if kind == "decision" else self._chance_odds()
+        except Exception:
+            log.exception("the odds of a step failed")
+            parts = [self.odds_missing]
+            self.tell("The odds could not be worked out for this step; its choices below are "
+                      "still this step's, and you can go on.", "warning")
+        if tuple(parts) != self.odds_box.children:
+            self.odds_box.children = parts
+        self.odds_box.remove_class("step-odds-stale")
+
+    def _decision_odds(self) -> list[widgets.Widget]:
+        stepper = self.stepper
+        view = stepper.view
+        if not self._person(view):
+            return []
+        found = stepper.session.choices()
+        pending = stepper.session.game.pending
+        assert isinstance(pending, Decision)
+
+        def odds_of(action: Action) -> Odds | None:  # by the action, not by its place
+            return next((odds for each, odds in found if each == action), None)
+
+        if len(pending.actions) <= BUTTONS_UP_TO:
+            for (_, shown, _), action in zip(self._rows, pending.actions, strict=False):
+                each = odds_of(action)
+                shown.value = choice_odds_html(each) if each is not None else ""
+        else:
+            self.choice_list.relabel([
+                str(a) + (f" ({float(each.p):.0%})" if (each := odds_of(a)) is not None
+                          and each.p is not None else "") for a in pending.actions])
+        return []
+
+    def _chance_odds(self) -> list[widgets.Widget]:
+        stepper = self.stepper
+        session = stepper.session
+        parts: list[widgets.Widget] = []
+        winning = adventure_html(session.game)
         if winning is not None:
             self.adventure_view.value = winning
             parts.append(self.adventure_view)
+        view = replace(stepper.view, odds=session.chance_odds())
+        odds = view.odds
         drawn = draw_html(view)
         if drawn is not None:
             self.odds_view.value = drawn
@@ -406,27 +518,20 @@ class PhaseCell(widgets.VBox):
                 else:
                     self._chart.chart = chart
                 parts.append(self._chart)
-        self.roll_button.description = view.verb
-        self.what_if.options = [(t, i) for i, t in enumerate(view.effects or view.choices)]
-        self.what_if.index = 0
-        secret = odds is not None and odds.extra.get("unseen_elsewhere")
-        if secret:  # "what if" would show which cards are left in the deck
-            self.secret_note.value = (
-                '<div class="step-odds">"What if" is off for this draw: its list would show '
-                "which cards the deck still holds, and so what the others hold. Tick Show every "
-                "hand to use it.</div>")
-            parts += [self.roll_button, self.secret_note]
-        else:
-            parts.append(self.roll_row)
         return parts
 
-    @cached_property
-    def adventure_view(self) -> widgets.HTML:
-        return widgets.HTML()
 
-    @cached_property
-    def secret_note(self) -> widgets.HTML:
-        return widgets.HTML()
+class _PageMessage(MessageArea):
+    """The page's message line; clearing it (every callback of the page starts so) clears the
+    lines beside the step's controls too."""
+
+    def __init__(self, also: Callable[[], None]) -> None:
+        super().__init__()
+        self._also = also
+
+    def clear(self) -> None:
+        super().clear()
+        self._also()
 
 
 class Stepper(widgets.VBox):
@@ -438,9 +543,10 @@ class Stepper(widgets.VBox):
         self.session = PlaySession.start(game_id, players, seed, seats, scenario, **options)
         self.start = (game_id, players, seed, seats, scenario, options)
         self.compact = compact
-        self.view: View = self.session.view()
+        self.view: View = self.session.view(odds=False)
         self.card_index = card_index(game_id)
-        self.message = MessageArea()
+        self.message = _PageMessage(self._clear_step_messages)
+        self.message.add_class("stepper-message")  # the page's line; each cell has its own
         self.live_class = f"step-live-{secrets.token_hex(4)}"
         self.scroller = Scroller(target=f".{self.live_class}")
         self._cells: dict[str, PhaseCell] = {}
@@ -448,9 +554,10 @@ class Stepper(widgets.VBox):
         self.status = widgets.HTML()
         self.status.add_class("stepper-status")
         self.table: TableView | ClickBoard = (
-            ClickBoard(game_id, on_choice=guard(self.act), on_refused=self._refused)
+            ClickBoard(game_id, on_choice=self.step_guard(self.take), on_refused=self.refuse)
             if game_id in CLICKABLE else TableView(game_id))
-        self.advice = BestActions(self.take_plan, guard) if game_id == "riftforce" else None
+        self.advice = BestActions(self.step_guard(self.take_plan), guard,
+                                  on_refused=self.refuse) if game_id == "riftforce" else None
         self.result = widgets.HTML()
         self.result.add_class("step-result-box")
         self.over = widgets.VBox()
@@ -521,30 +628,84 @@ class Stepper(widgets.VBox):
             raise IllegalAction(f"{GAMES[self.session.game.game_id]} has no phase cell "
                                 f"{name!r}; cells: {', '.join(cells)}")
         if name not in self._cells:
-            self._cells[name] = PhaseCell(self, name)
-            self._cells[name].refresh()
+            cell = self._cells[name] = PhaseCell(self, name)
+            cell.refresh()
+            cell.draw_odds()
         return self._cells[name]
 
     # ---- moves ---------------------------------------------------------------------------
 
     def act(self, index: int) -> None:
+        """Take the legal action at ``index`` (scripts and tests; the page's controls name
+        the action itself: :meth:`take`)."""
         self.session.act(index)
         self.refresh(scroll=True)
 
-    def take_plan(self, choices: tuple[Action, ...]) -> None:
+    def take(self, action: Action, stamp: int | None = None) -> None:
+        """Take ``action``, chosen with a control drawn at ``stamp`` (refused, changing
+        nothing, if that was an earlier step)."""
+        self.session.take(action, stamp)
+        self.refresh(scroll=True)
+
+    def take_plan(self, choices: tuple[Action, ...], stamp: int | None = None) -> None:
         """Take a whole complete action the best-action panel lists."""
         if not choices:
             raise IllegalAction("that action is no longer on the list")
-        self.session.follow(choices)
+        self.session.follow(choices, stamp)
         self.refresh(scroll=True)
 
-    def roll(self) -> None:
-        self.session.roll()
+    def roll(self, stamp: int | None = None) -> None:
+        self.session.roll(stamp)
         self.refresh(scroll=True)
 
-    def force(self, index: int) -> None:
-        self.session.force(index)
+    def force(self, outcome: Outcome | int, stamp: int | None = None) -> None:
+        self.session.force(outcome, stamp)
         self.refresh(scroll=True)
+
+    # ---- messages beside the step's controls ----------------------------------------------
+
+    def live_cells(self) -> list[PhaseCell]:
+        """The cells drawn with the step's controls."""
+        return [cell for cell in self._cells.values() if cell.live]
+
+    def tell(self, text: str, kind: str = "info") -> None:
+        """A message beside the step's controls (in the page's message line when no cell of
+        this page shows them)."""
+        cells = self.live_cells()
+        for cell in cells:
+            cell.tell(text, kind)
+        if not cells:
+            self.message.show(text, kind)
+
+    def refuse(self, why: str) -> None:
+        """A click refused (a control of an earlier step, a part of the table that is not a
+        choice): said beside the controls; nothing changed."""
+        self.tell(why, "warning")
+
+    def _clear_step_messages(self) -> None:
+        for cell in getattr(self, "_cells", {}).values():
+            cell.message.clear()
+
+    def step_guard(self, callback: F) -> F:
+        """Wrap the callback of a step's control: clear the messages, run, and say any error
+        in words beside the controls (a control of an earlier step is refused so)."""
+
+        @functools.wraps(callback)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            self.message.clear()  # and the lines beside the controls
+            try:
+                return callback(*args, **kwargs)
+            except StaleControl as error:
+                self.refuse(str(error))
+            except (ExplorerError, ValueError) as error:
+                self.tell(str(error), "error")
+            except Exception:
+                log.exception("unexpected error in %s", callback.__qualname__)
+                self.tell("Something went wrong here. Only the choices shown now can be "
+                          "taken; please reload the page if it persists.", "error")
+            return None
+
+        return run  # type: ignore[return-value]
 
     def undo(self) -> None:
         """Undo to the previous step a person took (bot steps and rolls go back too)."""
@@ -729,13 +890,39 @@ class Stepper(widgets.VBox):
     # ---- drawing -------------------------------------------------------------------------
 
     def refresh(self, advance: bool = True, scroll: bool = False) -> None:
-        """Let the bots move, then redraw the status, the table, the result, the log and
-        every cell."""
+        """Let the bots move, then redraw: first the table and every cell, the step's controls
+        each drawn with the step's stamp, then the status line, the log and the odds (a
+        failure of the odds leaves the controls in place and is said beside them). The status
+        line is drawn after the controls: once the page shows a step's number, its controls
+        are that step's."""
         session = self.session
         if advance:
             session.advance(roll_for_bots=self.auto_roll.value)
         game = session.game
-        self.view = view = session.view()
+        self._clear_step_messages()
+        self.view = view = session.view(odds=False)
+        failed = False
+        # the table, the result and each cell's controls, each drawn even if another fails
+        for draw in (self._draw_table, self._draw_result, lambda: self._draw_over(view),
+                     *(cell.refresh for cell in self._cells.values())):
+            try:
+                draw()
+            except Exception:
+                log.exception("a part of the step could not be drawn")
+                failed = True
+        self._draw_status(view)
+        lines = session.lines(game.log[-LOG_LINES:])
+        self.log_view.value = '<div class="stepper-log-box">' + "".join(
+            f"<div>{html.escape(line)}</div>" for line in reversed(lines)) + "</div>"
+        if scroll:
+            self.scroller.bring_into_view()
+        self._draw_odds()
+        if failed:
+            self.tell("Part of this step could not be drawn. The choices beside this message "
+                      "are this step's; please reload the page if it persists.", "warning")
+
+    def _draw_status(self, view: View) -> None:
+        game = self.session.game
         word = SCORE_WORDS.get(game.game_id, "points")
         scores = ", ".join(f"Player {s + 1} {score}" for s, score in enumerate(view.scores))
         if view.kind == "over":
@@ -753,16 +940,6 @@ class Stepper(widgets.VBox):
         self.buttons["undo"].disabled = not game.can_undo
         self.buttons["redo"].disabled = not game.can_redo
         self.buttons["turn"].disabled = self.buttons["game"].disabled = game.is_over
-        self._draw_table()
-        self._draw_result()
-        self._draw_over(view)
-        lines = session.lines(game.log[-LOG_LINES:])
-        self.log_view.value = '<div class="stepper-log-box">' + "".join(
-            f"<div>{html.escape(line)}</div>" for line in reversed(lines)) + "</div>"
-        for cell in self._cells.values():
-            cell.refresh()
-        if scroll:
-            self.scroller.bring_into_view()
 
     def _draw_table(self) -> None:
         """The table; on a clickable one, a person's choices are its cards and locations."""
@@ -771,13 +948,28 @@ class Stepper(widgets.VBox):
         if isinstance(self.table, ClickBoard):
             pending = session.game.pending
             if isinstance(pending, Decision) and session.waiting_for_person():
-                self.table.draw(position, pending.actions, pending.player)
+                self.table.draw(position, pending.actions, pending.player, session.stamp)
             else:
-                self.table.draw(position)
+                self.table.draw(position, stamp=session.stamp)
         else:
             self.table.draw(position)
         if self.advice is not None and self.advice.applies(session):
-            self.advice.refresh(session)
+            self.advice.hold(session)
+
+    def _draw_odds(self) -> None:
+        """The odds of the step whose controls are drawn (each cell's, and the best-action
+        panel's finder)."""
+        for cell in self.live_cells():
+            cell.draw_odds()
+        session = self.session
+        if self.advice is not None and self.advice.applies(session):
+            try:
+                self.advice.refresh(session)
+            except Exception:
+                log.exception("the best-action finder failed")
+                self.advice.failed(session)
+                self.tell("The best actions could not be worked out for this step; play it "
+                          "by hand.", "warning")
 
     def _draw_result(self) -> None:
         session = self.session

@@ -81,15 +81,15 @@ def step(viewer: Viewer) -> int:
 
 
 def message(viewer: Viewer) -> str:
-    """What the page's message lines say."""
-    return viewer.text("explorer-message")
+    """What the page's message lines say (the page's, and the one beside the step's
+    controls)."""
+    return viewer.text("explorer-message").strip()
 
 
 def live_step(viewer: Viewer) -> Widget:
     """The button a person clicks to go on: the pending roll or draw, else the first
-    choice."""
-    return (viewer.find(model="ButtonModel", css="step-roll")
-            or viewer.find(model="ButtonModel", css="step-choice"))[0]
+    choice (each drawn with its step's stamp: explorer.ui.controls)."""
+    return (viewer.find(css="step-roll") or viewer.find(css="step-choice"))[0]
 
 
 def plays_on(viewer: Viewer, loop: _Loop) -> None:
@@ -140,13 +140,13 @@ def test_a_disabled_or_stale_button_does_nothing_and_says_so(pages, loop) -> Non
     assert not reply.problems and step(viewer) == before
     assert {"disabled": True} in reply.updates(redo)
     assert NOT_TAKEN in message(viewer) and "not in use right now" in message(viewer)
-    while viewer.find(model="ButtonModel", css="step-roll"):  # on to a decision
+    while viewer.find(css="step-roll"):  # on to a decision
         plays_on(viewer, loop)
-    hidden_roll = viewer.find(model="ButtonModel", css="step-roll", shown=False)[0]
+    hidden_roll = viewer.find(css="step-roll", shown=False)[0]
     before = step(viewer)
     reply = loop.run(viewer.click(hidden_roll))  # a Roll left from an earlier step
     assert not reply.problems and step(viewer) == before
-    assert "no roll or draw is pending" in message(viewer)
+    assert "That choice was for an earlier step" in message(viewer)
     plays_on(viewer, loop)
 
 

@@ -230,7 +230,7 @@ def test_new_game_with_a_chosen_seed_starts_that_game(page: Page, base_url: str)
     page.locator(".stepper-new-start").click()
     session = PlaySession.start("gamma_world", players=3, seed=4321)
     session.advance()
-    expect(page.locator(".explorer-message")).to_contain_text("seed 4321")
+    expect(page.locator(".stepper-message")).to_contain_text("seed 4321")
     expect_step(page, session)
     table_matches(page, session)
 
@@ -250,4 +250,4 @@ def test_a_saved_game_of_another_game_is_refused(page: Page, base_url: str,
     path = download.value.path()
     assert explorer.load_game(open(path, encoding="utf-8").read()).game_id == "rifts"
     page.locator(".stepper-load input[type=file]").set_input_files(str(path))
-    expect(page.locator(".explorer-message")).to_contain_text("Game loaded from")
+    expect(page.locator(".stepper-message")).to_contain_text("Game loaded from")
