@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 from ipywidgets.widgets import widget as widget_module
 
-from explorer.errors import ExplorerError
+from explorer.errors import ExplorerError, StaleControl
 from explorer.ui import guard
 
 guard.install()  # every widget of this kernel checks what a client writes (explorer.ui.guard)
@@ -54,21 +54,36 @@ class MessageArea(widgets.HTML):
         Errors of the package (bad data, refused input) show their own message; anything else
         is logged for the operator and shown as a short apology.
         """
+        return guarded(callback, clear=self.clear, say=self.show,
+                       apology="Something went wrong here; the page is unchanged. "
+                               "Please reload the page if it persists.")
 
-        @functools.wraps(callback)
-        def run(*args: Any, **kwargs: Any) -> Any:
-            self.clear()
-            try:
-                return callback(*args, **kwargs)
-            except (ExplorerError, ValueError) as error:
-                self.show(str(error), "error")
-            except Exception:
-                log.exception("unexpected error in %s", callback.__qualname__)
-                self.show("Something went wrong here; the page is unchanged. "
-                          "Please reload the page if it persists.", "error")
-            return None
 
-        return run  # type: ignore[return-value]
+def guarded(callback: F, *, clear: Callable[[], None], say: Callable[[str, str], None],
+            apology: str, refuse: Callable[[str], None] | None = None) -> F:
+    """Wrap a widget callback so that no error escapes it (the one guard of every view).
+
+    ``clear()`` runs first; an error of the package (bad data, refused input) or a
+    ``ValueError`` is said in its own words with ``say(text, "error")``, and anything else
+    is logged for the operator and said as ``apology``. With ``refuse``, a control of an
+    earlier step (:class:`~explorer.errors.StaleControl`) is passed its message instead.
+    """
+
+    @functools.wraps(callback)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        clear()
+        try:
+            return callback(*args, **kwargs)
+        except StaleControl as error:
+            (refuse or (lambda text: say(text, "error")))(str(error))
+        except (ExplorerError, ValueError) as error:
+            say(str(error), "error")
+        except Exception:
+            log.exception("unexpected error in %s", callback.__qualname__)
+            say(apology, "error")
+        return None
+
+    return run  # type: ignore[return-value]
 
 
 def _subtree_size(root: widgets.Widget, target: widgets.Widget) -> int | None:

@@ -14,7 +14,6 @@ last. The model is :class:`explorer.ui.session.PlaySession`; this module only dr
 
 from __future__ import annotations
 
-import functools
 import html
 import secrets
 from collections.abc import Callable
@@ -28,11 +27,11 @@ import polars as pl
 
 from explorer import cards
 from explorer.engine import Action, Chance, Decision, Outcome
-from explorer.errors import ExplorerError, IllegalAction, StaleControl
+from explorer.errors import IllegalAction
 from explorer.games import GAMES
 from explorer.odds import Odds
 from explorer.schema import Table
-from explorer.ui import MessageArea, enable_offline_charts, log
+from explorer.ui import MessageArea, enable_offline_charts, guarded, log
 from explorer.ui.advice import BestActions, adventure_html
 from explorer.ui.board import CLICKABLE, ClickBoard
 from explorer.ui.controls import StepButton, StepMenu, key_of
@@ -689,23 +688,10 @@ class Stepper(widgets.VBox):
     def step_guard(self, callback: F) -> F:
         """Wrap the callback of a step's control: clear the messages, run, and say any error
         in words beside the controls (a control of an earlier step is refused so)."""
-
-        @functools.wraps(callback)
-        def run(*args: Any, **kwargs: Any) -> Any:
-            self.message.clear()  # and the lines beside the controls
-            try:
-                return callback(*args, **kwargs)
-            except StaleControl as error:
-                self.refuse(str(error))
-            except (ExplorerError, ValueError) as error:
-                self.tell(str(error), "error")
-            except Exception:
-                log.exception("unexpected error in %s", callback.__qualname__)
-                self.tell("Something went wrong here. Only the choices shown now can be "
-                          "taken; please reload the page if it persists.", "error")
-            return None
-
-        return run  # type: ignore[return-value]
+        return guarded(callback, clear=self.message.clear,  # and the lines beside the controls
+                       say=self.tell, refuse=self.refuse,
+                       apology="Something went wrong here. Only the choices shown now can be "
+                               "taken; please reload the page if it persists.")
 
     def undo(self) -> None:
         """Undo to the previous step a person took (bot steps and rolls go back too)."""
