@@ -218,6 +218,9 @@ class Viewer:
         """Every problem (see :func:`problem`) in anything the kernel sent this viewer."""
         self.page_seconds = 0.0
         self._xsrf = ""
+        self.cookies: dict[str, str] = {}
+        """The cookies the page set (its ``_xsrf`` and viewer cookie), sent back as a browser
+        would with the kernel's socket and the shutdown call."""
         self._socket: Any = None
         self._http: Any = None
         self._control = ""
@@ -259,19 +262,25 @@ class Viewer:
         except (OSError, TimeoutError) as error:
             raise ViewerError(f"{page}: no page from {self.base_url}: {error}") from None
         for header in response.headers.get_list("Set-Cookie"):
-            cookie = SimpleCookie(header)
-            if "_xsrf" in cookie:
-                self._xsrf = cookie["_xsrf"].value
+            for name, morsel in SimpleCookie(header).items():
+                self.cookies[name] = morsel.value
+        self._xsrf = self.cookies.get("_xsrf", "")
         return response.body.decode("utf-8", errors="replace")
 
+    def _cookie_header(self) -> dict[str, str]:
+        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} \
+            if self.cookies else {}
+
     async def _connect(self) -> None:
+        from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
 
         url = (self.base_url.replace("http", "ws", 1) +
                f"/api/kernels/{self.kernel_id}/channels?session_id={uuid.uuid4().hex}")
+        request = HTTPRequest(url, headers=self._cookie_header())
         try:
             self._socket = await asyncio.wait_for(
-                websocket_connect(url, max_message_size=MAX_FRAME), self.timeout)
+                websocket_connect(request, max_message_size=MAX_FRAME), self.timeout)
         except (OSError, TimeoutError) as error:
             raise ViewerError(f"{self.page}: cannot connect to kernel {self.kernel_id}: "
                               f"{error or 'timed out'}") from None
@@ -311,7 +320,7 @@ class Viewer:
         request = HTTPRequest(
             f"{self.base_url}/voila/api/shutdown/{self.kernel_id}", method="POST",
             body=f"_xsrf={self._xsrf}", request_timeout=self.timeout,
-            headers={"Cookie": f"_xsrf={self._xsrf}", "X-XSRFToken": self._xsrf,
+            headers={**self._cookie_header(), "X-XSRFToken": self._xsrf,
                      "Content-Type": "application/x-www-form-urlencoded"})
         try:
             response = await self._http.fetch(request)

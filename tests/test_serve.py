@@ -7,12 +7,14 @@ import importlib
 import json
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
+from http.cookies import SimpleCookie
 from pathlib import Path
 from types import SimpleNamespace
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 from explorer.serve import MAX_CLIENT_MESSAGE, PoolAwareKernelManager, ViewerChannels
+from explorer.serve.kernels import VIEWER_COOKIE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -237,6 +239,10 @@ def test_every_page_gets_the_page_script_once() -> None:
     assert "%" not in PAGE_SCRIPT.replace("%;", "").replace("50%", "")  # all filled in
 
 
+BROWSER = "0123456789abcdef" * 2
+"""A viewer cookie's token of the right form."""
+
+
 def test_a_page_being_drawn_counts_once_against_the_caps(monkeypatch) -> None:
     """A page counts from its request until its kernel is known, then its kernel counts: not
     both (one page took two of a client's places), and a pool's kernel being preheated to
@@ -272,11 +278,13 @@ def test_a_page_being_drawn_counts_once_against_the_caps(monkeypatch) -> None:
         handler_class = page_handler()
         handler = handler_class.__new__(handler_class)
         handler.application = SimpleNamespace(settings={"kernel_manager": manager})
-        handler.request = SimpleNamespace(query="", remote_ip=client,
-                                          path="/voila/render/one.ipynb")
+        handler.request = SimpleNamespace(
+            query="", remote_ip=client, path="/voila/render/one.ipynb",
+            cookies=SimpleCookie({VIEWER_COOKIE: BROWSER}))  # a browser seen before
         handler._xsrf_token = b"token"  # tornado's cached token: no cookie to set here
         await handler.get("one.ipynb")
         held.append((manager.held(client), manager.held()))  # drawn: the viewer holds k1
+        assert manager.browsers == {"k1": BROWSER}  # the kernel is this browser's
         assert manager.full_for(client) is None  # one page of two
 
     with ThreadPoolExecutor(1) as pool:
