@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import explorer
 from explorer.games.rifts.invariants import check
 from tests.game_helpers import (
     assert_illegal_steps_change_nothing,
@@ -42,3 +43,19 @@ def test_undo_after_any_step_restores_the_exact_prior_state() -> None:
 
 def test_illegal_actions_are_refused_and_change_nothing() -> None:
     assert_illegal_steps_change_nothing("rifts", steps=400)
+
+
+def test_the_card_count_invariant_names_a_card_lost_doubled_or_unknown() -> None:
+    """The check the random games rely on can fail, and says which card."""
+    game = explorer.new_game("rifts", players=2, seed=1)
+    state, data = game.state, game.state._data
+    check(state, data)  # a new game holds every card once
+    magic = state.decks["Magic"]
+    name = next(iter(magic.pile))
+    magic.discard.append(name)  # one copy too many
+    with pytest.raises(AssertionError, match=f"Magic card {name!r} is in"):
+        check(state, data)
+    magic.discard.remove(name)
+    magic.discard.append("No Such Card")
+    with pytest.raises(AssertionError, match="unknown cards in play"):
+        check(state, data)

@@ -138,6 +138,12 @@ class RiftsData:
         return self._deck_sizes[deck]
 
     @cached_property
+    def every_card(self) -> dict[tuple[str, str], int]:
+        """Each card of every deck, as ``(deck, name)``, and its number of copies."""
+        return {(deck, name): copies for deck in DECKS
+                for name, copies in self.deck_contents(deck).items()}
+
+    @cached_property
     def _deck_sizes(self) -> dict[str, int]:
         return {deck: sum(self.deck_contents(deck).values()) for deck in DECKS}
 
