@@ -486,7 +486,9 @@ def load_upload(game: str, files: Sequence[dict[str, Any]]) -> tuple[cards.CardS
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise CardDataError(f"{twice} was uploaded twice: upload each table once.")
-    with tempfile.TemporaryDirectory(prefix="cardset-") as folder:
+    kept = tempfile.TemporaryDirectory(prefix="cardset-")
+    folder = kept.name
+    try:
         for item in files:
             Path(folder, str(item["name"])).write_bytes(bytes(item["content"]))
         for table in known:
@@ -497,6 +499,10 @@ def load_upload(game: str, files: Sequence[dict[str, Any]]) -> tuple[cards.CardS
             loaded = cards.load_set(game, folder)
         except CardDataError as error:
             raise CardDataError(browse.people_message(error, names)) from None
+    except BaseException:
+        kept.cleanup()
+        raise
+    cards.keep_upload(game, kept)  # the one set a save of this page may name
     return loaded, [f"{t}.parquet" for t in known if f"{t}.parquet" in names]
 
 
