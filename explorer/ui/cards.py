@@ -31,7 +31,7 @@ import polars as pl
 import traitlets
 
 from explorer import cards
-from explorer.cards import browse, charts
+from explorer.cards import browse, charts, trial
 from explorer.cards.browse import Query
 from explorer.errors import CardDataError
 from explorer.games import GAMES
@@ -496,6 +496,7 @@ def load_upload(game: str, files: Sequence[dict[str, Any]]) -> tuple[cards.CardS
                 shutil.copyfile(cards.data_root() / game / f"{table}.parquet",
                                 Path(folder, f"{table}.parquet"))
         try:
+            trial.check_decoding(game, folder, names)  # before the kernel reads any of them
             loaded = cards.load_set(game, folder)
         except CardDataError as error:
             raise CardDataError(browse.people_message(error, names)) from None
