@@ -185,8 +185,7 @@ def on_this_page(game: str, folder: object) -> bool:
     viewer nothing about the server's files."""
     if not isinstance(folder, str) or not folder or len(folder) > 4096 or "\0" in folder:
         return False
-    allowed = {os.path.realpath(data_root() / game)}
-    uploaded = uploaded_folder(game)
-    if uploaded is not None:
-        allowed.add(os.path.realpath(uploaded))
-    return os.path.realpath(folder) in allowed
+    mine = [data_root() / game, uploaded_folder(game)]
+    allowed = {spelt(str(path)) for path in mine if path is not None
+               for spelt in (os.path.abspath, os.path.realpath)}
+    return os.path.abspath(folder) in allowed
