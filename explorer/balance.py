@@ -45,9 +45,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import fcntl
 import math
+import os
 import re
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
@@ -704,6 +707,72 @@ def run_steps(run: Run, progress: Callable[[int, int], None] | None = None,
             break
     table = pl.concat(frames).sort("index", "seat").drop("index")
     return table, done == run.games
+
+
+# ---- one server's runs, a few at a time ----------------------------------------------------
+
+def _env_number(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+RUN_SLOTS = int(_env_number("EXPLORER_RUN_SLOTS", 0)) or max(1, (os.cpu_count() or 1) // 2)
+"""How many fresh batches the machine plays at once, across every page's kernel (each a
+process of its own): one for each two cores, at least one (``EXPLORER_RUN_SLOTS``). A run
+takes a core for up to :data:`MAX_RUN_SECONDS`; the others wait (:func:`run_slot`)."""
+RUN_WAIT_SECONDS = _env_number("EXPLORER_RUN_WAIT_SECONDS", 300.0)
+"""The longest a run waits for a slot before it is given up, saying the server is busy
+(``EXPLORER_RUN_WAIT_SECONDS``)."""
+RUN_LOCKS = Path(os.environ.get("EXPLORER_RUN_LOCKS")
+                 or Path(tempfile.gettempdir()) / f"explorer-runs-{os.getuid()}")
+"""The folder of the slots' lock files (``EXPLORER_RUN_LOCKS``); a slot is a lock the
+system frees when the process holding it ends, however it ends."""
+WAITING = "Waiting for another run to finish..."
+"""What a page says while its run waits for a slot."""
+BUSY = ("The server is busy with other people's runs; nothing was played. Try again in a "
+        "minute.")
+
+
+def _take_slot(folder: Path, slots: int) -> int | None:
+    """The descriptor of a free slot's lock file, locked; None when every slot is taken."""
+    for number in range(slots):
+        fd = os.open(folder / f"slot-{number}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        return fd
+    return None
+
+
+@contextmanager
+def run_slot(waiting: Callable[[], None] | None = None, *, slots: int | None = None,
+             folder: Path | None = None, wait: float | None = None,
+             poll: float = 0.2) -> Iterator[None]:
+    """Hold one of the machine's :data:`RUN_SLOTS` slots for a run (the block). When every
+    slot is taken, ``waiting()`` is called once (the page says :data:`WAITING`) and the run
+    waits, looking again every ``poll`` seconds; after ``wait`` seconds
+    (:data:`RUN_WAIT_SECONDS`) it is given up with a :class:`BalanceError` (:data:`BUSY`)."""
+    folder = RUN_LOCKS if folder is None else folder
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    slots = RUN_SLOTS if slots is None else slots
+    deadline = time.monotonic() + (RUN_WAIT_SECONDS if wait is None else wait)
+    told = False
+    while (fd := _take_slot(folder, slots)) is None:
+        if time.monotonic() >= deadline:
+            raise BalanceError(BUSY)
+        if not told and waiting is not None:
+            waiting()
+            told = True
+        time.sleep(poll)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
 
 
 # ---- the shipped tables ----------------------------------------------------------------------

@@ -257,6 +257,12 @@ MAX_TABLE_BYTES = 16 * 2**20
 """The most bytes a table may hold uncompressed, by its Parquet footer."""
 
 
+class TableTooBig(CardDataError):
+    """A table that decodes to more than :data:`MAX_TABLE_BYTES`, whatever its footer says
+    (:mod:`explorer.cards.trial` tells it from other refusals: the kernel must not decode
+    it again to say so)."""
+
+
 def check_parquet_size(table: Table, path: Path) -> None:
     """Refuse a file too big for a table before any row is read: its bytes, then its rows and
     uncompressed bytes as its Parquet footer declares them (a 20-million-row file of a few
@@ -286,13 +292,20 @@ def check_parquet_size(table: Table, path: Path) -> None:
 
 def frame_from_parquet(table: Table, path: Path) -> pl.DataFrame:
     """Read a Parquet file and validate it against ``table`` (see :func:`frame_from_rows`),
-    once :func:`check_parquet_size` has found it small enough."""
+    once :func:`check_parquet_size` has found it small enough by its footer, and refuse it
+    (:class:`TableTooBig`) if it decodes to more than :data:`MAX_TABLE_BYTES` all the same.
+    An untrusted file is read first in a child process with a memory cap
+    (:mod:`explorer.cards.trial`): decoding may take far more than its result holds."""
     check_parquet_size(table, path)
     try:
         raw = pl.read_parquet(path)
     except Exception as error:  # polars raises several kinds for unreadable files
         raise CardDataError(f"cannot be read as Parquet ({type(error).__name__}: {error})",
                             file=path) from None
+    decoded = raw.estimated_size()
+    if decoded > MAX_TABLE_BYTES:  # a footer may lie, and dictionary pages multiply
+        raise TableTooBig(f"unpacks to {decoded:,} bytes, over the {MAX_TABLE_BYTES:,} a table "
+                          "may hold", file=path)
     missing = [c for c in table.schema if c not in raw.columns]
     if missing:
         raise CardDataError(f"table {table.name!r} is missing a column", file=path,

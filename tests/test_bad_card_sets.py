@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 
 from explorer import cards
 from explorer.errors import CardDataError
-from explorer.schema import MAX_FILE_BYTES
+from explorer.schema import MAX_FILE_BYTES, MAX_TABLE_BYTES, TableTooBig
 from explorer.ui.cards import load_upload
+from tests.parquet_bombs import declared_bytes, dictionary_bomb, footer_lie
 
 JUNK = [None, -1, 10**12, "???", True, 1.5]
 """Values of other types (and out of range) to put in a column."""
@@ -122,4 +123,54 @@ def test_a_file_too_big_or_too_big_unpacked_is_refused(tmp_path: Path) -> None:
     frame.write_parquet(big, compression="zstd")
     assert big.stat().st_size < MAX_FILE_BYTES
     with pytest.raises(CardDataError, match="uncompressed, over the"):
+        cards.load("rifts", "characters", tmp_path)
+
+
+def _resident() -> tuple[int, int]:
+    """This process's resident memory now and at its peak since :func:`_reset_peak`, bytes."""
+    fields = dict(line.split(":", 1) for line in
+                  Path("/proc/self/status").read_text().splitlines() if ":" in line)
+    return tuple(int(fields[k].split()[0]) * 1024 for k in ("VmRSS", "VmHWM"))  # type: ignore
+
+
+def _reset_peak() -> None:
+    Path("/proc/self/clear_refs").write_text("5")  # the kernel's peak RSS starts again
+
+
+def test_item4_uploads_that_decode_to_far_more_than_their_footer_says_are_refused() -> None:
+    """Issue 26 item 4: a 5 KB file whose footer declares 1 MB (one 1 MiB string, dictionary-
+    encoded, in 2,000 rows: 2 GB decoded), a 6 KB file declaring 15.9 MB (just under the
+    footer check's cap; 30 GB decoded) and a 24 KB file whose footer says 0 bytes for 200 MB
+    of plain strings: each passes the footer check, each is refused by name with a message
+    in words (the 15 MiB string's 2,000 rows may stop the child on CPU time before memory),
+    and this process's peak memory barely moves (they are decoded only in a child with a
+    memory cap). A real table still loads."""
+    bombs = {"1 MiB dictionary": dictionary_bomb(), "15 MiB dictionary":
+             dictionary_bomb(15 * 2**20), "a lying footer": footer_lie()}
+    for content in bombs.values():
+        assert len(content) < 32_000 and declared_bytes(content) < MAX_TABLE_BYTES
+    for what, content in bombs.items():
+        _reset_peak()
+        before, _ = _resident()
+        with pytest.raises(CardDataError) as refused:
+            load_upload("rifts", [{"name": "characters.parquet", "content": content}])
+        _, peak = _resident()
+        assert str(refused.value).startswith("characters.parquet "), what
+        said = str(refused.value)  # in memory, or the time it takes (a CPU bound, too)
+        assert ("unpacks to far more than a card table may hold" in said
+                or "takes too long to read" in said), what
+        assert "/" not in str(refused.value)
+        assert peak - before < 64 * 2**20, f"{what}: {(peak - before) / 2**20:.0f} MiB"
+    shipped = (cards.data_root() / "rifts" / "characters.parquet").read_bytes()
+    loaded, names = load_upload("rifts", [{"name": "characters.parquet", "content": shipped}])
+    assert names == ["characters.parquet"]
+    assert loaded["characters"].equals(cards.load("rifts", "characters"))
+
+
+def test_item4_a_table_that_decodes_past_the_cap_is_refused_when_read_directly(
+        tmp_path: Path) -> None:
+    """Read in this process (the command line's way: a person's own folder), the file whose
+    footer lies is refused once decoded, saying how big it is."""
+    (tmp_path / "characters.parquet").write_bytes(footer_lie())
+    with pytest.raises(TableTooBig, match=r"unpacks to 2\d\d,\d{3},\d{3} bytes, over the"):
         cards.load("rifts", "characters", tmp_path)

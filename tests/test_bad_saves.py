@@ -132,3 +132,65 @@ def test_a_reordered_save_of_forced_steps_is_caught_by_its_checksum() -> None:
     data["steps"][-1] = {**data["steps"][-1], "index": 1, "text": str(second)}
     with pytest.raises(SavedGameError, match="checksum does not match"):
         explorer.load_game(json.dumps(data))
+
+
+# ---- issue 26 item 5: a page's save names only the game's own cards or the set uploaded ----
+
+def _naming(folder: str, game_id: str = "rifts") -> str:
+    """A save of ``game_id`` (a version 1 save: no checksum to redo) whose options name
+    ``folder`` as its card set, as a crafted client can write one."""
+    data = json.loads(explorer.new_game(game_id, players=2, seed=5).to_json())
+    data["version"] = 1
+    del data["checksum"]
+    data["options"]["cards"] = folder
+    return json.dumps(data)
+
+
+def test_item5_a_page_loads_no_server_folder_a_save_names_and_says_nothing_of_it(
+        tmp_path) -> None:
+    """A save naming a folder of the server that holds a good card set (it loads from the
+    command line) and saves naming folders that are not there or not folders: each refused
+    by the page with the same plain words (no path, nothing on whether it exists), the game
+    untouched. The game's own data folder loads."""
+    import shutil
+
+    from explorer import cards
+    from explorer.ui.session import PlaySession
+
+    server_set = tmp_path / "elsewhere"
+    shutil.copytree(cards.data_root() / "rifts", server_set)
+    assert explorer.load_game(_naming(str(server_set))).game_id == "rifts"  # the CLI may
+    session = PlaySession.start("rifts", players=2, seed=1)
+    before = session.game.snapshot()
+    said = set()
+    for folder in (str(server_set), "/etc", "/nonexistent-dir", "/etc/passwd", "../../..",
+                   str(server_set) + "/../elsewhere", "x" * 10_000, "a\0b"):
+        with pytest.raises(SavedGameError) as refused:
+            session.load(_naming(folder).encode())
+        text = str(refused.value)
+        assert "/" not in text and "exist" not in text and "folder" not in text, text
+        said.add(text)
+        assert session.game.snapshot() == before
+    assert len(said) == 1 and "not on this page" in said.pop()
+    own = str(cards.data_root() / "rifts")
+    session.load(_naming(own).encode())
+    assert session.game.options == {"cards": own}
+
+
+def test_item5_a_save_may_name_the_set_uploaded_in_this_page() -> None:
+    """The set a viewer uploaded in the page (the card page's upload) is one a save may
+    name; once another set of the game is uploaded, the first is gone and refused."""
+    from explorer import cards
+    from explorer.ui.cards import load_upload
+    from explorer.ui.session import PlaySession
+
+    shipped = (cards.data_root() / "rifts" / "characters.parquet").read_bytes()
+    load_upload("rifts", [{"name": "characters.parquet", "content": shipped}])
+    first = str(cards.uploaded_folder("rifts"))
+    session = PlaySession.start("rifts", players=2, seed=1)
+    session.load(_naming(first).encode())
+    assert session.game.options == {"cards": first}
+    load_upload("rifts", [{"name": "characters.parquet", "content": shipped}])
+    with pytest.raises(SavedGameError, match="not on this page"):
+        session.load(_naming(first).encode())
+    session.load(_naming(str(cards.uploaded_folder("rifts"))).encode())

@@ -8,6 +8,9 @@ hundred fresh games, and must catch odds that are wrong.
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
+import time
 from fractions import Fraction
 
 import polars as pl
@@ -377,3 +380,49 @@ def test_the_page_shows_every_section_and_refuses_bad_values() -> None:
     assert "Played 6 of 6 games" in view.run_status.value
     assert view.source.value == "fresh:1" and "6 games" in view.summary.value
     assert view.progress.value == 6
+
+
+# ---- issue 26 item 3: a server's runs take turns ------------------------------------------
+
+_HOLD = """
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(float(sys.argv[2]))
+"""
+
+
+def test_item3_a_run_waits_while_another_process_holds_the_only_slot(tmp_path) -> None:
+    """Another kernel (a process of its own) holds the one slot: the run says it waits, and
+    starts once that process has ended; with every slot held past the wait, it is given up
+    saying the server is busy, and nothing ran."""
+    holder = subprocess.Popen([sys.executable, "-c", _HOLD, str(tmp_path / "slot-0.lock"),
+                               "1.5"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        said: list[float] = []
+        with balance.run_slot(lambda: said.append(time.monotonic()), slots=1,
+                              folder=tmp_path, wait=60, poll=0.05):
+            started = time.monotonic()
+            assert holder.poll() is not None  # the other run had ended
+        assert len(said) == 1 and said[0] < started
+    finally:
+        holder.kill()
+        holder.wait()
+    holder = subprocess.Popen([sys.executable, "-c", _HOLD, str(tmp_path / "slot-0.lock"),
+                               "30"], stdout=subprocess.PIPE, text=True)
+    ran = []
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(balance.BalanceError, match="busy"):
+            with balance.run_slot(slots=1, folder=tmp_path, wait=0.5, poll=0.05):
+                ran.append(1)
+        assert ran == []
+        with balance.run_slot(slots=2, folder=tmp_path, wait=0.5):  # a second slot is free
+            ran.append(2)
+        assert ran == [2]
+    finally:
+        holder.kill()
+        holder.wait()
+

@@ -78,6 +78,55 @@ def test_a_value_of_the_wrong_type_is_refused_without_a_traceback() -> None:
     assert len(text.value) == 2**20
 
 
+def test_item8_a_value_of_the_wrong_json_type_is_set_back_and_the_viewer_told() -> None:
+    """Issue 26 item 8: a seed box (IntText, BoundedIntText) took 1.5 and true as 1 without a
+    word (ipywidgets' casting traits). Every kind of control the pages use refuses a value of
+    the wrong JSON type, sends its value back and says what it takes; a good value is taken."""
+    from explorer.ui import MessageArea
+
+    class View(widgets.VBox):
+        def __init__(self, control: widgets.Widget) -> None:
+            self.message = MessageArea()
+            super().__init__([control, self.message])
+
+    cases = [  # the control, wrong values, the words, a good value
+        (widgets.IntText(value=7), [1.5, True, "3", None, [3]], "a whole number", 8),
+        (widgets.BoundedIntText(value=7, min=0, max=99), [1.5, False, "9", {}],
+         "a whole number", 9),
+        (widgets.IntSlider(value=3, min=0, max=10), [2.5, True, "4"], "a whole number", 4),
+        (widgets.IntRangeSlider(value=(1, 5), min=0, max=10), [[1.5, 4], [True, 4], [1], "1-4"],
+         "two whole numbers", (2, 4)),
+        (widgets.FloatSlider(value=1.0, min=0, max=5), [True, "2", float("nan")], "a number",
+         2),
+        (widgets.Checkbox(value=False), [1, 0, "true", None], "yes or no", True),
+        (widgets.ToggleButton(value=False), [1, "yes"], "yes or no", True),
+        (widgets.Text(value="a"), [5, True, ["a"], None], "text", "b"),
+        (widgets.Play(value=0, max=10), [0.5, True], "a whole number", 3),
+        (widgets.Accordion(children=[widgets.Label("x"), widgets.Label("y")],
+                           selected_index=0), [0.5, True, "1"], "a whole number", 1),
+    ]
+    for control, wrongs, words, good in cases:
+        name = "selected_index" if isinstance(control, widgets.Accordion) else "value"
+        view = View(control)
+        before = getattr(control, name)
+        for wrong in wrongs:
+            view.message.clear()
+            sent = update(control, **{name: wrong})
+            assert getattr(control, name) == before, (control, wrong)
+            assert {"method": "update", "state": {name: before},
+                    "buffer_paths": []} in sent, (control, wrong, sent)  # set back
+            said = view.message.value
+            assert "Your last change was not taken" in said and words in said, (wrong, said)
+        view.message.clear()
+        update(control, **{name: good})
+        assert getattr(control, name) == good and view.message.value == "", control
+    play = widgets.Play(value=0, max=10)
+    update(play, playing=1)
+    assert play.playing is False
+    update(play, playing=True)
+    assert play.playing is True
+
+
 def test_a_multiple_selection_takes_only_indexes_in_range() -> None:
     select = widgets.SelectMultiple(options=["a", "b"], value=["a"])
     update(select, index=[0, 5])

@@ -13,6 +13,8 @@ shipped set whole: it must hold every table of the game, each valid, or nothing 
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,10 +31,13 @@ __all__ = [
     "data_root",
     "declaration",
     "games",
+    "keep_upload",
     "load",
     "load_set",
+    "on_this_page",
     "schema",
     "tables",
+    "uploaded_folder",
 ]
 
 
@@ -148,3 +153,39 @@ def load_set(game: str, folder: str | Path | None = None) -> CardSet:
     if check_set is not None:
         check_set(frames, where)
     return CardSet(game, where, frames)
+
+
+# ---- the card sets a page may play with ------------------------------------------------------
+
+_UPLOADED: dict[str, tempfile.TemporaryDirectory[str]] = {}
+"""The folder of the card set of each game uploaded in this process (a page's kernel), kept
+until the next upload of the game's set or the end of the process."""
+
+
+def keep_upload(game: str, folder: tempfile.TemporaryDirectory[str]) -> None:
+    """Keep ``folder``, holding a card set of ``game`` uploaded in this page, as the one a save
+    of this page may name (:func:`on_this_page`); the set uploaded before is removed."""
+    check_game(game)
+    old = _UPLOADED.get(game)
+    _UPLOADED[game] = folder
+    if old is not None and old is not folder:
+        old.cleanup()
+
+
+def uploaded_folder(game: str) -> Path | None:
+    """The folder of the card set of ``game`` uploaded in this page, if any."""
+    kept = _UPLOADED.get(game)
+    return None if kept is None else Path(kept.name)
+
+
+def on_this_page(game: str, folder: object) -> bool:
+    """Whether ``folder``, the card set a saved game names, is one a hosted page may load: the
+    game's own data or the set uploaded in this page (:func:`keep_upload`). Decided on the
+    path's words alone (whether anything is there is never asked), so the answer tells a
+    viewer nothing about the server's files."""
+    if not isinstance(folder, str) or not folder or len(folder) > 4096 or "\0" in folder:
+        return False
+    mine = [data_root() / game, uploaded_folder(game)]
+    allowed = {spelt(str(path)) for path in mine if path is not None
+               for spelt in (os.path.abspath, os.path.realpath)}
+    return os.path.abspath(folder) in allowed

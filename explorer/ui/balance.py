@@ -392,7 +392,9 @@ class BalanceReport(widgets.VBox):
                   f"{balance.MAX_RUN_GAMES:,} games, and it stops after "
                   f"{balance.MAX_RUN_SECONDS:.0f} s of play keeping the games played (a Rifts "
                   "game takes about 0.15 s, a Riftforce game with a heuristic bot about a "
-                  "second).</div>")
+                  f"second). The server plays {balance.RUN_SLOTS} "
+                  f"{'run' if balance.RUN_SLOTS == 1 else 'runs'} at a time for everyone; "
+                  "yours waits its turn.</div>")
         self.fresh = widgets.VBox([
             widgets.HTML("<b>Run a fresh batch</b>"),
             widgets.HBox([self.run_games, self.run_players, self.run_seed, self.run_variant],
@@ -743,6 +745,19 @@ class BalanceReport(widgets.VBox):
 
     def _run(self, settings: balance.Run) -> None:
         self.progress.max, self.progress.value, self.progress.bar_style = settings.games, 0, ""
+
+        def waiting() -> None:
+            self.run_status.value = (f'<span class="balance-waiting">'
+                                     f"{html.escape(balance.WAITING)}</span>")
+
+        try:
+            with balance.run_slot(waiting):  # a few runs at once on the whole server
+                self._play(settings)
+        except balance.BalanceError:
+            self.run_status.value = ""
+            raise
+
+    def _play(self, settings: balance.Run) -> None:
         self.run_status.value = '<span class="balance-running">playing...</span>'
         start = time.monotonic()
 

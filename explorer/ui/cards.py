@@ -31,7 +31,7 @@ import polars as pl
 import traitlets
 
 from explorer import cards
-from explorer.cards import browse, charts
+from explorer.cards import browse, charts, trial
 from explorer.cards.browse import Query
 from explorer.errors import CardDataError
 from explorer.games import GAMES
@@ -486,7 +486,9 @@ def load_upload(game: str, files: Sequence[dict[str, Any]]) -> tuple[cards.CardS
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise CardDataError(f"{twice} was uploaded twice: upload each table once.")
-    with tempfile.TemporaryDirectory(prefix="cardset-") as folder:
+    kept = tempfile.TemporaryDirectory(prefix="cardset-")
+    folder = kept.name
+    try:
         for item in files:
             Path(folder, str(item["name"])).write_bytes(bytes(item["content"]))
         for table in known:
@@ -494,9 +496,14 @@ def load_upload(game: str, files: Sequence[dict[str, Any]]) -> tuple[cards.CardS
                 shutil.copyfile(cards.data_root() / game / f"{table}.parquet",
                                 Path(folder, f"{table}.parquet"))
         try:
+            trial.check_decoding(game, folder, names)  # before the kernel reads any of them
             loaded = cards.load_set(game, folder)
         except CardDataError as error:
             raise CardDataError(browse.people_message(error, names)) from None
+    except BaseException:
+        kept.cleanup()
+        raise
+    cards.keep_upload(game, kept)  # the one set a save of this page may name
     return loaded, [f"{t}.parquet" for t in known if f"{t}.parquet" in names]
 
 

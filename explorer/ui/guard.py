@@ -6,8 +6,11 @@ player's playing and repeat, and the card table its selected row (``selected``).
 a client sends in an update (``disabled``, ``children``, ``_options_labels``, a description, a
 layout) is never written by the page's own controls, so it is dropped; so is any update to a
 disabled control or to a widget that only shows something (:data:`OUTPUT_ONLY`: HTML, labels,
-progress bars, ...), and a selection's index that is empty or out of range. A value the trait
-refuses (a wrong type) is refused without a traceback. Whatever is dropped is sent back with
+progress bars, ...), and a selection's index that is empty or out of range. A value of the wrong
+JSON type for its trait (:func:`wrong_type`: ``1.5`` or ``true`` for a whole number, text for a
+number, a number for a tick box, ...) is refused before the trait sees it, since ipywidgets'
+casting traits would take ``1.5`` as 1 and ``true`` as 1 without a word; any other value the
+trait refuses is refused without a traceback. Whatever is dropped is sent back with
 the kernel's value, so the page shows what the kernel holds, also when the rest of the same
 update was taken. No update is echoed to the page before it is checked: ipywidgets' echo (for
 several views of one kernel, which Voila never has) is off.
@@ -31,12 +34,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 from ipywidgets.widgets import widget as widget_module
 from ipywidgets.widgets.widget_selection import _MultipleSelection, _Selection
 from traitlets import TraitError
@@ -98,6 +103,55 @@ def _index_in_range(widget: widgets.Widget, index: Any) -> bool:
     return True
 
 
+_KINDS: tuple[tuple[type[traitlets.TraitType], str], ...] = (
+    (traitlets.Bool, "yes or no"), (traitlets.Int, "a whole number"),
+    (traitlets.Float, "a number"), (traitlets.Unicode, "text"))
+"""The traits whose JSON type :func:`wrong_type` checks, and what they take, in words (the
+casting ``CBool``, ``CInt``, ``CFloat`` and ``CUnicode`` subclass these)."""
+
+
+def _fits(trait: traitlets.TraitType, value: Any) -> bool:
+    """Whether ``value``, as a client's JSON gives it, is of the type ``trait`` holds."""
+    if value is None:
+        return bool(trait.allow_none)
+    if isinstance(trait, traitlets.Bool):
+        return isinstance(value, bool)
+    if isinstance(value, bool):  # JSON's true is no number
+        return not isinstance(trait, traitlets.Int | traitlets.Float | traitlets.Unicode)
+    if isinstance(trait, traitlets.Int):
+        return isinstance(value, int)
+    if isinstance(trait, traitlets.Float):
+        return isinstance(value, int | float) and math.isfinite(value)
+    if isinstance(trait, traitlets.Unicode):
+        return isinstance(value, str)
+    if isinstance(trait, traitlets.Tuple) and trait._traits:  # a range slider's (low, high)
+        return (isinstance(value, list | tuple) and len(value) == len(trait._traits)
+                and all(_fits(t, v) for t, v in zip(trait._traits, value, strict=True)))
+    return True
+
+
+def _kind(trait: traitlets.TraitType) -> str:
+    """What ``trait`` takes, in a viewer's words."""
+    if isinstance(trait, traitlets.Tuple) and trait._traits:
+        return "two " + _kind(trait._traits[0]).removeprefix("a ").replace("number", "numbers")
+    return next((words for kind, words in _KINDS if isinstance(trait, kind)), "another value")
+
+
+def wrong_type(widget: widgets.Widget, state: dict[str, Any]) -> dict[str, str]:
+    """The traits of ``state`` whose value is not of the JSON type the trait holds, each with
+    what it takes in words ("a whole number"); a trait with a deserializer of its own (a file
+    upload's, a date's) is left to it."""
+    traits = widget.traits()
+    wrong = {}
+    for name, value in state.items():
+        trait = traits.get(name)
+        if trait is None or trait.metadata.get("from_json") is not None:
+            continue
+        if not _fits(trait, value):
+            wrong[name] = _kind(trait)
+    return wrong
+
+
 listeners: list[Callable[[widgets.Widget, str], None]] = []
 """Called with the widget and the reason, in words, each time a client's update or click is
 refused (:mod:`explorer.ui` shows it to the viewer in the control's page)."""
@@ -135,6 +189,13 @@ def _guarded_set_state(self: widgets.Widget, sync_data: Any) -> None:
         log.warning("%s %s: dropped a client's update of %s", type(self).__name__,
                     self.model_id, ", ".join(dropped))
     sent = list(sync_data) if isinstance(sync_data, dict) else []
+    mistyped = wrong_type(self, taken)
+    if mistyped:
+        log.warning("%s %s: refused a client's update of the wrong type (%s)",
+                    type(self).__name__, self.model_id, ", ".join(sorted(mistyped)))
+        kinds = sorted(set(mistyped.values()))
+        _refused(self, f"that control takes {' or '.join(kinds)}", sent)
+        return
     if taken:
         try:
             _ORIGINAL(self, taken)

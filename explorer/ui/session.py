@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from explorer import cards
 from explorer import odds as odds_module
 from explorer.engine import (
     Action,
@@ -504,6 +505,7 @@ class PlaySession:
                 raise SavedGameError("a saved game must be UTF-8 JSON text") from None
         if isinstance(text, str):
             self._same_game(text)
+            self._own_cards(text)
         game = load_game(text)
         seats = self.seats if len(self.seats) == game.players else (
             ["human"] + ["heuristic"] * (game.players - 1))
@@ -511,6 +513,22 @@ class PlaySession:
         self._mark = len(game.log)
         self._epoch += 1
         self.set_seats(seats)
+
+    def _own_cards(self, text: str) -> None:
+        """A save whose options name a card set other than the game's own cards or the set
+        uploaded in this page is refused in plain words, before anything is read: a page
+        never loads a server folder a save names, and never says whether one exists."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return  # load_game says what is wrong with it
+        options = data.get("options") if isinstance(data, dict) else None
+        if not isinstance(options, dict) or "cards" not in options:
+            return
+        if not cards.on_this_page(self.game.game_id, options["cards"]):
+            raise SavedGameError("this save plays with a card set that is not on this page; "
+                                 "only saves made with the game's own cards, or with the set "
+                                 "uploaded in this page, load here")
 
     def _same_game(self, text: str) -> None:
         """A saved game of another game is refused, saying which it is."""
