@@ -12,6 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.httputil import HTTPHeaders
 
 from explorer.serve import MAX_CLIENT_MESSAGE, PoolAwareKernelManager, ViewerChannels
 from explorer.serve.kernels import VIEWER_COOKIE
@@ -77,7 +78,8 @@ def test_voila_json_names_the_message_filter_and_the_caps() -> None:
     assert config["Voila"]["tornado_settings"]["websocket_max_message_size"] > \
         MAX_CLIENT_MESSAGE  # a message over the filter's limit is dropped, not the socket
     assert set(config["PoolAwareKernelManager"]) == {
-        "max_kernels", "max_kernels_per_client", "cull_connected_timeout"}
+        "max_kernels", "max_kernels_per_client", "cull_connected_timeout",
+        "max_starts_per_client", "cull_unconnected_timeout"}
 
 
 def test_the_caps_count_kernels_handed_out_and_pages_being_drawn() -> None:
@@ -279,7 +281,7 @@ def test_a_page_being_drawn_counts_once_against_the_caps(monkeypatch) -> None:
         handler = handler_class.__new__(handler_class)
         handler.application = SimpleNamespace(settings={"kernel_manager": manager})
         handler.request = SimpleNamespace(
-            query="", remote_ip=client, path="/voila/render/one.ipynb",
+            query="", remote_ip=client, path="/voila/render/one.ipynb", headers=HTTPHeaders(),
             cookies=SimpleCookie({VIEWER_COOKIE: BROWSER}))  # a browser seen before
         handler._xsrf_token = b"token"  # tornado's cached token: no cookie to set here
         await handler.get("one.ipynb")
