@@ -147,6 +147,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self.owners.pop(kernel_id, None)
         self.browsers.pop(kernel_id, None)
         self.connected.discard(kernel_id)
+        _forget_request_info(kernel_id)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
         for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
             if connection.kernel_id == kernel_id:
@@ -253,6 +254,16 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         except Exception as error:  # a kernel that died again is culled later
             self.log.warning("Could not shut down restarted kernel %s: %s", kernel_id, error)
 
+
+
+def _forget_request_info(kernel_id: str) -> None:
+    """Drop what Voila keeps for ``/voila/query/<kernel_id>`` (the request of the page the
+    kernel was handed out for: Voila kept one for every page served, for ever)."""
+    try:
+        from voila.request_info_handler import RequestInfoSocketHandler
+    except ImportError:  # pragma: no cover - Voila is what runs this manager
+        return
+    RequestInfoSocketHandler._cache.pop(kernel_id, None)
 
 
 class PageBeingDrawn:
