@@ -441,3 +441,4 @@ def test_item7_a_kernel_answers_only_the_browser_it_was_handed_to() -> None:
     assert not handed_to(request(None), "k1")  # no cookie
     assert not handed_to(request(""), "k2")  # a kernel handed to nobody: no empty match
     assert not handed_to(request(BROWSER), "k2")
+    assert not handed_to(request("\u00e9" * 32), "k1")  # not ASCII: no error either

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import math
 import os
 import re
 import secrets
@@ -215,7 +216,7 @@ def page_handler() -> type:
             wait = manager.start_wait(client) if hasattr(manager, "start_wait") else 0
             if wait > 0:
                 why = f"{manager.max_starts_per_client} pages in a minute"
-                seconds = max(1, round(wait + 0.5))
+                seconds = max(1, math.ceil(wait))
                 self._refuse(429, f"{why} already", "text/html",
                              TOO_FAST_PAGE.format(why=why, wait=seconds), seconds)
                 return True
@@ -274,7 +275,8 @@ def handed_to(handler: Any, kernel_id: str) -> bool:
     browsers = getattr(handler.settings["kernel_manager"], "browsers", None)
     expected = browsers.get(kernel_id) if browsers is not None else None
     token = handler.get_cookie(VIEWER_COOKIE, "")
-    return bool(expected) and bool(token) and hmac.compare_digest(token, expected)
+    return bool(expected) and bool(token) and \
+        hmac.compare_digest(token.encode("utf-8", "replace"), expected.encode())
 
 
 def kernel_handler() -> type:
