@@ -40,7 +40,7 @@ a moment: this page reloads by itself in {wait} seconds.</p></body></html>
 """The page a viewer past :attr:`PoolAwareKernelManager.max_starts_per_client` gets (status
 429, Retry-After the seconds until it may open one again)."""
 
-NOT_A_PAGE = "This is a page of its own: open it in your browser rather than inside another.\n"
+NOT_A_PAGE = "This page cannot be shown inside another one: open it in a tab of its own.\n"
 """The plain answer to a page requested as something other than a page (an image, a script,
 a frame: ``Sec-Fetch-Dest`` other than ``document``), status 403: no kernel is started for it."""
 
