@@ -9,9 +9,12 @@ limits per address of one test do not touch another's."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import http.client
 import json
+import os
 import re
+import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
 from http.cookies import SimpleCookie
@@ -118,6 +121,26 @@ def query_socket(url: str, kernel_id: str, cookies: dict[str, str]) -> str:
 
     with ThreadPoolExecutor(1) as pool:  # Playwright's sync API may hold this thread's loop
         return pool.submit(asyncio.run, attempt()).result()
+
+
+def upgrade(url: str, client: str, path: str, cookies: dict[str, str]) -> str:
+    """The head of the answer to a websocket upgrade of ``path`` (status line and headers)."""
+    host, port = url.split("//", 1)[1].rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=60,
+                                  source_address=(client, 0)) as connection:
+        connection.sendall(
+            f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n"
+            f"Origin: {url}\r\nCookie: "
+            f"{'; '.join(f'{k}={v}' for k, v in cookies.items())}\r\n\r\n".encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            more = connection.recv(4096)
+            if not more:
+                break
+            head += more
+    return head.split(b"\r\n\r\n", 1)[0].decode("latin-1")
 
 
 def wait_for(log: Path, text: str, timeout: float) -> None:
@@ -252,3 +275,7 @@ def test_item8_no_listings_no_hidden_files_no_500_and_no_banner(server) -> None:
     for answer in answers:
         assert "Server" not in answer.headers, answer.headers["Server"]
         assert answer.headers["Referrer-Policy"] == REFERRER_POLICY
+    upgraded = upgrade(url, client, f"/voila/query/{page.kernel_id}", page.cookies)
+    assert upgraded.startswith("HTTP/1.1 101 ")  # the page's own socket: opened
+    assert "\r\nserver:" not in upgraded.lower()
+    assert f"\r\nReferrer-Policy: {REFERRER_POLICY}" in upgraded
