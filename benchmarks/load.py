@@ -181,11 +181,13 @@ def _mib(size: float | None) -> int | None:
 
 def server_args(settings: Settings, viewers: int) -> tuple[str, ...]:
     """The public server's options for a run: caps that let ``viewers`` (and the pages they
-    leave for culling) in from one address, culling after ``--cull`` seconds."""
+    leave for culling) in from one address (every viewer here is 127.0.0.1: the pages per
+    address per minute are not limited either), culling after ``--cull`` seconds."""
     room = 8 * (viewers + settings.browsers) + 20
     interval = max(1, min(10, settings.cull // 5))
     return (f"--PoolAwareKernelManager.max_kernels={room}",
             f"--PoolAwareKernelManager.max_kernels_per_client={room}",
+            "--PoolAwareKernelManager.max_starts_per_client=0",
             f"--MappingKernelManager.cull_idle_timeout={settings.cull}",
             f"--MappingKernelManager.cull_interval={interval}")
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.httputil import HTTPHeaders
 
 from explorer.serve import MAX_CLIENT_MESSAGE, PoolAwareKernelManager, ViewerChannels
 from explorer.serve.kernels import VIEWER_COOKIE
@@ -77,7 +78,8 @@ def test_voila_json_names_the_message_filter_and_the_caps() -> None:
     assert config["Voila"]["tornado_settings"]["websocket_max_message_size"] > \
         MAX_CLIENT_MESSAGE  # a message over the filter's limit is dropped, not the socket
     assert set(config["PoolAwareKernelManager"]) == {
-        "max_kernels", "max_kernels_per_client", "cull_connected_timeout"}
+        "max_kernels", "max_kernels_per_client", "cull_connected_timeout",
+        "max_starts_per_client", "cull_unconnected_timeout"}
 
 
 def test_the_caps_count_kernels_handed_out_and_pages_being_drawn() -> None:
@@ -279,7 +281,7 @@ def test_a_page_being_drawn_counts_once_against_the_caps(monkeypatch) -> None:
         handler = handler_class.__new__(handler_class)
         handler.application = SimpleNamespace(settings={"kernel_manager": manager})
         handler.request = SimpleNamespace(
-            query="", remote_ip=client, path="/voila/render/one.ipynb",
+            query="", remote_ip=client, path="/voila/render/one.ipynb", headers=HTTPHeaders(),
             cookies=SimpleCookie({VIEWER_COOKIE: BROWSER}))  # a browser seen before
         handler._xsrf_token = b"token"  # tornado's cached token: no cookie to set here
         await handler.get("one.ipynb")
@@ -361,3 +363,82 @@ def test_a_kernel_shut_down_during_a_culling_round_is_passed_over() -> None:
     with ThreadPoolExecutor(1) as pool:
         assert pool.submit(asyncio.run, run()).result() == ["left"]
     assert errors == []
+
+
+def test_item3_an_address_may_open_so_many_pages_a_minute() -> None:
+    manager = PoolAwareKernelManager(max_starts_per_client=3)
+    for now in (0.0, 10.0, 20.0):
+        assert manager.start_wait("10.0.0.1", now) == 0
+        manager.count_start("10.0.0.1", now)
+    assert manager.start_wait("10.0.0.1", 20.0) == 40  # until the first is a minute old
+    assert manager.start_wait("10.0.0.2", 20.0) == 0  # another address is not held up
+    assert manager.start_wait("10.0.0.1", 60.5) == 0  # the first is forgotten
+    manager.count_start("10.0.0.1", 60.5)
+    assert manager.start_wait("10.0.0.1", 61.0) == 9  # until the second is
+    assert manager.start_wait("10.0.0.1", 200.0) == 0
+    assert manager.starts == {}  # addresses with no page in the last minute are forgotten
+    unlimited = PoolAwareKernelManager(max_starts_per_client=0)
+    for now in range(100):
+        unlimited.count_start("10.0.0.1", float(now))
+    assert unlimited.start_wait("10.0.0.1", 100.0) == 0
+
+
+def test_item6_a_kernel_whose_page_never_connected_is_shut_down() -> None:
+    """Of two kernels handed out with their pages sent, the one whose page opened its socket
+    is kept, the other is shut down once ``cull_unconnected_timeout`` has passed."""
+    async def run() -> tuple[list[str], list[str]]:
+        manager = PoolAwareKernelManager(cull_unconnected_timeout=1)
+        manager._kernels = {"left": _kernel(0), "seen": _kernel(0)}
+        manager._kernel_connections = {"left": 0, "seen": 0}
+        shut: list[str] = []
+
+        async def shutdown_kernel(kernel_id: str, *args: object, **kwargs: object) -> None:
+            shut.append(kernel_id)
+
+        manager.shutdown_kernel = shutdown_kernel
+        for kernel_id in manager._kernels:
+            manager.page_sent(kernel_id)
+        manager.notify_connect("seen")
+        await asyncio.sleep(0.5)
+        early = list(shut)
+        await asyncio.sleep(1.5)
+        return early, shut
+
+    with ThreadPoolExecutor(1) as pool:
+        early, shut = pool.submit(asyncio.run, run()).result()
+    assert early == [] and shut == ["left"]
+
+
+def test_item8_stray_paths_are_told_apart_from_the_servers_own() -> None:
+    from explorer.serve.pages import stray
+
+    for path in ("/voila/render/one.ipynb", "/voila/files/img/card.png",
+                 "/voila/static/voila.js", "/voila/templates/lab/static/index.css",
+                 "/api/kernels/3e790cb5-88d1-4cbe-8e7c-efb4e16c58d3/channels"):
+        assert stray(path, [path.rsplit("/", 1)[-1]]) is None, path
+    for path, parts in (("/voila/files/.secret.png", [".secret.png"]),
+                        ("/voila/files/%2Esecret.png", [".secret.png"]),
+                        ("/voila/templates/lab/static/../index.html.j2",
+                         ["lab/static/../index.html.j2"]),
+                        ("/voila/files/%00.png", ["\x00.png"]),
+                        ("/voila/files/a%2F..%2Fb.png", ["a/../b.png"])):
+        assert stray(path, parts) is not None, path
+        assert stray("/voila/files/x", parts) is not None, parts  # decoded parts alone
+
+
+def test_item7_a_kernel_answers_only_the_browser_it_was_handed_to() -> None:
+    from explorer.serve.pages import handed_to
+
+    manager = SimpleNamespace(browsers={"k1": BROWSER})
+
+    def request(cookie: str | None) -> SimpleNamespace:
+        return SimpleNamespace(settings={"kernel_manager": manager},
+                               get_cookie=lambda name, default=None: cookie
+                               if name == VIEWER_COOKIE and cookie is not None else default)
+
+    assert handed_to(request(BROWSER), "k1")
+    assert not handed_to(request("f" * 32), "k1")  # another browser's token
+    assert not handed_to(request(None), "k1")  # no cookie
+    assert not handed_to(request(""), "k2")  # a kernel handed to nobody: no empty match
+    assert not handed_to(request(BROWSER), "k2")
+    assert not handed_to(request("\u00e9" * 32), "k1")  # not ASCII: no error either

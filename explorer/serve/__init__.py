@@ -40,7 +40,9 @@ from explorer.serve.logs import ERROR_LOGGERS, OneLineErrors, one_line_errors
 from explorer.serve.pages import (
     ASLEEP_AFTER,
     FULL_PAGE,
+    NOT_A_PAGE,
     PAGE_SCRIPT,
+    TOO_FAST_PAGE,
     kernel_handler,
     page_handler,
     template_file_handler,
@@ -48,7 +50,8 @@ from explorer.serve.pages import (
 
 __all__ = [
     "ASLEEP_AFTER", "CHROMIUM_ARGS", "CLIENT_COMMS", "CLIENT_MESSAGES", "ERROR_LOGGERS",
-    "FULL_PAGE", "LAB_ARGS", "MAX_CLIENT_MESSAGE", "PAGE_SCRIPT", "ROOT", "OneLineErrors",
+    "FULL_PAGE", "LAB_ARGS", "MAX_CLIENT_MESSAGE", "NOT_A_PAGE", "PAGE_SCRIPT", "ROOT",
+    "TOO_FAST_PAGE", "OneLineErrors",
     "PageBeingDrawn", "PoolAwareKernelManager", "ViewerChannels", "channels_handler",
     "chromium", "free_port", "kernel_handler", "lab", "one_line_errors", "page_handler",
     "public_voila", "running_lab", "running_voila", "template_file_handler", "voila_main",

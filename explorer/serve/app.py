@@ -2,33 +2,77 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from explorer.serve.channels import channels_handler
 from explorer.serve.logs import OneLineErrors, one_line_errors
-from explorer.serve.pages import kernel_handler, page_handler, template_file_handler
+from explorer.serve.pages import (
+    PublicRules,
+    kernel_handler,
+    landing_handler,
+    no_contents_handler,
+    page_handler,
+    public_headers,
+    query_handler,
+    shutdown_handler,
+    template_file_handler,
+)
 
 
 def public_voila() -> type:
     """Voila with :func:`page_handler` in place of its own page handler,
-    :func:`kernel_handler` of its kernels', :func:`channels_handler` of their websockets',
-    :func:`template_file_handler` of its template files', no login or
-    logout pages (Voila has no users; its /logout answered with a 500), and server errors
+    :func:`kernel_handler` of its kernels', :func:`shutdown_handler` and :func:`query_handler`
+    of its kernel shutdown and query socket, :func:`channels_handler` of their websockets',
+    :func:`template_file_handler` of its template files', :func:`landing_handler` of its folder
+    listings and :func:`no_contents_handler` of its contents API; no login or logout pages
+    (Voila has no users; its /logout answered with a 500); every handler keeping
+    :class:`PublicRules` and every answer's headers :func:`public_headers`; and server errors
     logged in one line (:class:`OneLineErrors`)."""
     from jupyter_server.services.kernels.handlers import KernelHandler
     from voila.app import Voila
+    from voila.request_info_handler import RequestInfoSocketHandler
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
     from voila.static_file_handler import TemplateStaticFileHandler
+    from voila.tornado.contentshandler import VoilaContentsHandler
     from voila.tornado.handler import TornadoVoilaHandler
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+    from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
     replaced = {TornadoVoilaHandler: page_handler(), KernelHandler: kernel_handler(),
                 VoilaKernelWebsocketHandler: channels_handler(),
-                TemplateStaticFileHandler: template_file_handler()}
+                TemplateStaticFileHandler: template_file_handler(),
+                VoilaShutdownKernelHandler: shutdown_handler(),
+                RequestInfoSocketHandler: query_handler(),
+                TornadoVoilaTreeHandler: landing_handler(),
+                VoilaContentsHandler: no_contents_handler()}
+    ruled: dict[type, type] = {}
+
+    def public(handler: type) -> type:
+        """The public server's handler in place of ``handler``, keeping :class:`PublicRules`
+        (one class for each)."""
+        if handler not in ruled:
+            chosen = replaced.get(handler, handler)
+            ruled[handler] = type(chosen.__name__, (PublicRules, chosen),
+                                  {"__doc__": chosen.__doc__})
+        return ruled[handler]
 
     class PublicVoila(Voila):
         """``voila`` for a public server (``make serve``; see docs/hosting.md)."""
 
+        def init_settings(self) -> dict[str, Any]:
+            """Voila's settings, with :func:`public_headers` after tornado's own transforms (as
+            tornado makes them: gzip if asked)."""
+            import tornado.web
+
+            settings = super().init_settings()
+            gzip = settings.get("compress_response") or settings.get("gzip")
+            settings["transforms"] = [*([tornado.web.GZipContentEncoding] if gzip else []),
+                                      public_headers()]
+            return settings
+
         def init_handlers(self) -> list:
             accounts = {entry[1] for entry in self.identity_provider.get_handlers()}
-            return [(entry[0], replaced.get(entry[1], entry[1]), *entry[2:])
+            return [(entry[0], public(entry[1]), *entry[2:])
                     for entry in super().init_handlers() if entry[1] not in accounts]
 
         def start(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from functools import partial
@@ -45,12 +46,25 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
     cull_connected_timeout = Integer(1800, config=True, help="Seconds of inactivity after "
                                      "which a kernel is culled even with a socket open to it "
                                      "(0: never)")
+    max_starts_per_client = Integer(10, config=True, help="The most pages (each a kernel "
+                                    "handed out or started) one client address may open in "
+                                    "a minute; past it a page is refused (429) until the "
+                                    "oldest of them is a minute old (0: no limit). The "
+                                    "preheated pool's refills are the server's own")
+    cull_unconnected_timeout = Integer(30, config=True, help="Seconds after its page was sent "
+                                       "within which a viewer's kernel must have its socket "
+                                       "opened; a kernel whose page never connected (an "
+                                       "abandoned or scripted request) is shut down then (0: "
+                                       "left to the idle cull)")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.owners: dict[str, str] = {}  # kernel id -> the client address it was drawn for
         self.browsers: dict[str, str] = {}  # kernel id -> the VIEWER_COOKIE of its browser
         self.drawing: dict[str, int] = {}  # client address -> pages being drawn for it now
+        self.starts: dict[str, deque[float]] = {}  # client address -> its pages' times
+        self.connected: set[str] = set()  # kernels a socket was ever opened to
+        self._waiting: set[asyncio.TimerHandle] = set()  # cull_unconnected_timeout timers
 
     def held(self, client: str | None = None) -> int:
         """Kernels handed to viewers, with the pages being drawn whose kernel is not known yet
@@ -69,12 +83,71 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             return f"your address holds {self.max_kernels_per_client} pages already"
         return None
 
+    def start_wait(self, client: str, now: float | None = None) -> float:
+        """Seconds before ``client`` may open another page under
+        :attr:`max_starts_per_client` (0: now)."""
+        now = time.monotonic() if now is None else now
+        self._forget_starts(now)
+        times = self.starts.get(client, ())
+        if not self.max_starts_per_client or len(times) < self.max_starts_per_client:
+            return 0.0
+        return max(0.0, times[-self.max_starts_per_client] + 60 - now)
+
+    def count_start(self, client: str, now: float | None = None) -> None:
+        """A page (a kernel) is being drawn for ``client``: count it for a minute."""
+        now = time.monotonic() if now is None else now
+        self.starts.setdefault(client, deque()).append(now)
+
+    def _forget_starts(self, now: float) -> None:
+        """Forget the pages opened more than a minute ago (and the addresses left with
+        none)."""
+        for client, times in list(self.starts.items()):
+            while times and times[0] <= now - 60:
+                times.popleft()
+            if not times:
+                del self.starts[client]
+
+    def page_sent(self, kernel_id: str) -> None:
+        """The page of a kernel handed to a viewer was sent: shut the kernel down after
+        :attr:`cull_unconnected_timeout` seconds if no socket was opened to it by then."""
+        if not self.cull_unconnected_timeout or kernel_id in self.connected:
+            return
+        loop = asyncio.get_running_loop()
+        timer = loop.call_later(self.cull_unconnected_timeout,
+                                lambda: self._cull_unconnected(kernel_id, timer))
+        self._waiting.add(timer)
+
+    def _cull_unconnected(self, kernel_id: str, timer: asyncio.TimerHandle) -> None:
+        """The timer of :meth:`page_sent`: shut the kernel down if its page never
+        connected."""
+        self._waiting.discard(timer)
+        if kernel_id in self.connected or kernel_id not in self._kernels or \
+                kernel_id in self._pooled_ids():
+            return
+        self.log.warning("Culling kernel %s of %s: its page never connected within %d s",
+                         kernel_id, self.owners.get(kernel_id, "an unknown address"),
+                         self.cull_unconnected_timeout)
+        task = asyncio.ensure_future(self._shut_quietly(kernel_id))
+        self._shutting.add(task)  # kept until done (the loop holds tasks weakly)
+        task.add_done_callback(self._shutting.discard)
+
+    async def _shut_quietly(self, kernel_id: str) -> None:
+        """Shut a kernel down; a kernel gone meanwhile, or failing to stop, is logged in a
+        line (the idle cull takes it later)."""
+        try:
+            if kernel_id in self._kernels:
+                await self.shutdown_kernel(kernel_id)
+        except Exception as error:
+            self.log.warning("Could not shut down kernel %s: %s", kernel_id, error)
+
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         """Shut a kernel down as Jupyter does, then close the sockets still open to it (Jupyter
         leaves them open to nothing, and the page would wait for ever; closed, it says it has
         gone to sleep: :data:`PAGE_SCRIPT`)."""
         self.owners.pop(kernel_id, None)
         self.browsers.pop(kernel_id, None)
+        self.connected.discard(kernel_id)
+        _forget_request_info(kernel_id)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
         for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
             if connection.kernel_id == kernel_id:
@@ -93,6 +166,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         """A page connects to its kernel: as Jupyter counts it, and its idle time counts from
         now (the page has not had time to say anything yet)."""
         super().notify_connect(kernel_id)
+        self.connected.add(kernel_id)
         self.hand_out(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
@@ -132,6 +206,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         kernels gone by other ways than a shutdown, a kernel that died)."""
         self.owners = {k: c for k, c in self.owners.items() if k in self._kernels}
         self.browsers = {k: b for k, b in self.browsers.items() if k in self._kernels}
+        self.connected &= set(self._kernels)
         now = datetime.now(UTC)
         for _, _, kernel_id in self._pooled():
             kernel = self._kernels.get(kernel_id)
@@ -181,6 +256,16 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
 
 
 
+def _forget_request_info(kernel_id: str) -> None:
+    """Drop what Voila keeps for ``/voila/query/<kernel_id>`` (the request of the page the
+    kernel was handed out for: Voila kept one for every page served, for ever)."""
+    try:
+        from voila.request_info_handler import RequestInfoSocketHandler
+    except ImportError:  # pragma: no cover - Voila is what runs this manager
+        return
+    RequestInfoSocketHandler._cache.pop(kernel_id, None)
+
+
 class PageBeingDrawn:
     """A page being drawn for a client address, counted against the kernel caps
     (:attr:`PoolAwareKernelManager.drawing`) from its request until its kernel is known (from
@@ -191,6 +276,7 @@ class PageBeingDrawn:
         self._drawing = drawing
         self._client = client
         self.counted = True
+        self.kernel_id: str | None = None  # the kernel handed out for it, once known
         drawing[client] = drawing.get(client, 0) + 1
 
     def settle(self) -> None:
@@ -237,6 +323,7 @@ class _Recorder:
         if browsers is not None and self._browser is not None:
             browsers[kernel_id] = self._browser
         if self._page is not None:
+            self._page.kernel_id = kernel_id
             self._page.settle()
         if hasattr(self._manager, "hand_out"):
             self._manager.hand_out(kernel_id)

@@ -1,13 +1,17 @@
 """The public server's HTTP handlers: a page for one viewer (with its script and the caps),
-a template's static files, a kernel's info."""
+a template's static files, a kernel's info, shutdown and query socket (for its own browser
+only), no folder listings, and the rules every handler keeps (:class:`PublicRules`)."""
 
 from __future__ import annotations
 
+import hmac
 import json
+import math
 import os
 import re
 import secrets
 from typing import Any
+from urllib.parse import unquote
 
 from explorer.serve.channels import MAX_CLIENT_MESSAGE
 from explorer.serve.kernels import VIEWER_COOKIE, PageBeingDrawn, _Recorder
@@ -24,6 +28,27 @@ FULL_PAGE = """<!doctype html>
 page reloads by itself.</p></body></html>
 """
 """The page a viewer past the kernel caps gets (status 503, Retry-After 60)."""
+
+TOO_FAST_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="{wait}">
+<title>Too many pages at once</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36em; margin: 4em auto">
+<h1>Too many pages at once</h1>
+<p>Pages were opened from your address faster than this server allows ({why}). Please wait
+a moment: this page reloads by itself in {wait} seconds.</p></body></html>
+"""
+"""The page a viewer past :attr:`PoolAwareKernelManager.max_starts_per_client` gets (status
+429, Retry-After the seconds until it may open one again)."""
+
+NOT_A_PAGE = "This page cannot be shown inside another one: open it in a tab of its own.\n"
+"""The plain answer to a page requested as something other than a page (an image, a script,
+a frame: ``Sec-Fetch-Dest`` other than ``document``), status 403: no kernel is started for it."""
+
+REFERRER_POLICY = "same-origin"
+"""The ``Referrer-Policy`` of every answer: other sites are not told which page a viewer
+came from."""
+SAME_SITE = "Lax"
+"""The ``SameSite`` of every cookie the server sets (when the call sets none)."""
 
 
 ASLEEP_AFTER = 4000
@@ -121,9 +146,15 @@ def page_handler() -> type:
     from voila.tornado.handler import TornadoVoilaHandler
 
     class PublicPageHandler(TornadoVoilaHandler):
-        """A notebook page for one viewer: a query string is dropped (a redirect to the bare
-        page, so every page comes out of the preheated pool), and past the kernel caps
-        (:meth:`PoolAwareKernelManager.full_for`) the viewer gets :data:`FULL_PAGE`. The page
+        """A notebook page for one viewer. A request for the page as something else than a
+        page (``Sec-Fetch-Dest`` present and not ``document``: an image, a script, a frame) gets
+        :data:`NOT_A_PAGE` and no kernel; a query string or a trailing slash is dropped (a
+        redirect to the bare page, so every page comes out of the preheated pool); past the
+        kernel caps (:meth:`PoolAwareKernelManager.full_for`) the viewer gets
+        :data:`FULL_PAGE`, past the pages an address may open in a minute
+        (:meth:`PoolAwareKernelManager.start_wait`) :data:`TOO_FAST_PAGE`. Once the page is
+        sent, its kernel must be connected to within
+        :attr:`PoolAwareKernelManager.cull_unconnected_timeout`. The page
         carries :data:`PAGE_SCRIPT` (the "gone to sleep" notice, the upload check). The page
         gets the ``_xsrf`` cookie, which Voila's own page sends when it is closed to shut its
         kernel down (without it the call was refused and the kernel lived on until culled)."""
@@ -158,21 +189,50 @@ def page_handler() -> type:
         def _client(self) -> str:
             return self.request.remote_ip or "unknown"
 
-        async def get(self, path: str | None = None) -> None:
-            if self.request.query:
-                self.redirect(self.request.path)
-                return
+        def _refuse(self, status: int, why: str, content_type: str, body: str,
+                    retry_after: int | None = None) -> None:
+            """Answer with a plain page (no kernel, no script), logged in one line."""
+            self.log.warning("Refused a page to %s: %s", self._client(), why)
+            self._scripted = True
+            self.set_status(status)
+            if retry_after is not None:
+                self.set_header("Retry-After", str(retry_after))
+            self.set_header("Content-Type", content_type)
+            self.finish(body)
+
+        def _refusal(self) -> bool:
+            """Refuse the page if it must be (True: refused)."""
+            dest = self.request.headers.get("Sec-Fetch-Dest")
+            if dest is not None and dest != "document":
+                self._refuse(403, f"requested as {dest[:40]!r}, not as a page",
+                             "text/plain; charset=utf-8", NOT_A_PAGE)
+                return True
             manager = self.settings["kernel_manager"]
             client = self._client()
             why = manager.full_for(client) if hasattr(manager, "full_for") else None
             if why is not None:
-                self.log.warning("Refused a page to %s: %s", client, why)
-                self._scripted = True  # a plain page: no kernel, no script
-                self.set_status(503)
-                self.set_header("Retry-After", "60")
-                self.set_header("Content-Type", "text/html")
-                self.finish(FULL_PAGE.format(why=why))
+                self._refuse(503, why, "text/html", FULL_PAGE.format(why=why), 60)
+                return True
+            wait = manager.start_wait(client) if hasattr(manager, "start_wait") else 0
+            if wait > 0:
+                why = f"{manager.max_starts_per_client} pages in a minute"
+                seconds = max(1, math.ceil(wait))
+                self._refuse(429, f"{why} already", "text/html",
+                             TOO_FAST_PAGE.format(why=why, wait=seconds), seconds)
+                return True
+            return False
+
+        async def get(self, path: str | None = None) -> None:
+            bare = self.request.path.rstrip("/")
+            if self.request.query or (bare != self.request.path and bare):
+                self.redirect(bare)
                 return
+            if self._refusal():
+                return
+            manager = self.settings["kernel_manager"]
+            client = self._client()
+            if hasattr(manager, "count_start"):
+                manager.count_start(client)
             self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown call sends
             self._browser()  # sets the viewer cookie before the page's head is sent
             self._page = PageBeingDrawn(getattr(manager, "drawing", {}), client)
@@ -180,6 +240,8 @@ def page_handler() -> type:
                 await super().get(path)
             finally:
                 self._page.settle()
+                if self._page.kernel_id is not None and hasattr(manager, "page_sent"):
+                    manager.page_sent(self._page.kernel_id)
 
     return PublicPageHandler
 
@@ -207,11 +269,22 @@ def template_file_handler() -> type:
     return TemplateFileHandler
 
 
+def handed_to(handler: Any, kernel_id: str) -> bool:
+    """Whether the request ``handler`` answers comes from the browser ``kernel_id`` was handed
+    to (its :data:`VIEWER_COOKIE` is the one recorded for the kernel)."""
+    browsers = getattr(handler.settings["kernel_manager"], "browsers", None)
+    expected = browsers.get(kernel_id) if browsers is not None else None
+    token = handler.get_cookie(VIEWER_COOKIE, "")
+    return bool(expected) and bool(token) and \
+        hmac.compare_digest(token.encode("utf-8", "replace"), expected.encode())
+
+
 def kernel_handler() -> type:
-    """Jupyter's ``/api/kernels/<id>`` handler answering a GET with the kernel's id and name
-    only (what a page's kernel connection checks when it reconnects), not its activity, state
-    and connections; DELETE as Jupyter does (a closed page shuts its kernel down through
-    Voila's own ``/voila/api/shutdown/<id>``, not here)."""
+    """Jupyter's ``/api/kernels/<id>`` handler answering a GET, from the browser the kernel was
+    handed to only (:func:`handed_to`; others get 404), with the kernel's id and name only
+    (what a page's kernel connection checks when it reconnects), not its activity, state and
+    connections; a DELETE is refused (403: a closed page shuts its kernel down through
+    Voila's own ``/voila/api/shutdown/<id>``, :func:`shutdown_handler`)."""
     from jupyter_server.services.kernels.handlers import KernelHandler
     from tornado import web
 
@@ -221,10 +294,155 @@ def kernel_handler() -> type:
         async def get(self, kernel_id: str) -> None:
             if not self.current_user:
                 raise web.HTTPError(403)
-            if kernel_id not in self.kernel_manager:
+            if kernel_id not in self.kernel_manager or not handed_to(self, kernel_id):
                 raise web.HTTPError(404)
             name = getattr(self.kernel_manager.get_kernel(kernel_id), "kernel_name", "python3")
             self.set_header("Content-Type", "application/json")
             self.finish(json.dumps({"id": kernel_id, "name": name}))
 
+        async def delete(self, kernel_id: str) -> None:
+            self.log.warning("Refused to delete kernel %s for %s: a page shuts its kernel "
+                             "down through /voila/api/shutdown", kernel_id,
+                             self.request.remote_ip)
+            raise web.HTTPError(403)
+
     return ViewerKernelHandler
+
+
+def shutdown_handler() -> type:
+    """Voila's ``/voila/api/shutdown/<id>`` (what a page sends when it is left) shutting the
+    kernel down for the browser it was handed to only (:func:`handed_to`); any other request
+    gets 404 and the kernel runs on."""
+    from tornado import web
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+
+    class ViewerShutdownHandler(VoilaShutdownKernelHandler):
+        """A page's call to shut its own kernel down."""
+
+        async def post(self, kernel_id: str) -> None:
+            if not handed_to(self, kernel_id):
+                self.log.warning("Refused to shut down kernel %s for %s: not the browser it "
+                                 "was handed to", kernel_id, self.request.remote_ip)
+                raise web.HTTPError(404)
+            await super().post(kernel_id)
+
+    return ViewerShutdownHandler
+
+
+def query_handler() -> type:
+    """Voila's ``/voila/query/<id>`` socket, for the browser the kernel was handed to only
+    (:func:`handed_to`; any other request gets 404 before the socket opens).
+
+    Voila sends a page's request (its path, query string, host and port) to the preheated
+    kernel the page is drawn with on this socket, for a notebook that calls
+    ``voila.utils.get_query_string()`` or ``wait_for_request()``: the kernel connects itself,
+    without the viewer's cookie. No notebook of the site calls them and Voila's page never
+    opens the socket, so the kernel gets nothing there either; a stranger holding a kernel's id
+    read the request of the page it was drawn for."""
+    from tornado import web
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    class ViewerQueryHandler(RequestInfoSocketHandler):
+        """The request info of a page's own kernel."""
+
+        async def get(self, *args: Any, **kwargs: Any) -> None:
+            kernel_id = kwargs.get("kernel_id") or (args[0] if args else "")
+            if not handed_to(self, kernel_id):
+                raise web.HTTPError(404)
+            await super().get(*args, **kwargs)
+
+    return ViewerQueryHandler
+
+
+LANDING = "index.ipynb"
+"""The notebook ``/`` sends a visitor to (when the notebooks' folder has it)."""
+
+
+def landing_handler() -> type:
+    """In place of Voila's folder listings (``/``, ``/voila/tree``, ``/voila/tree/<dir>``):
+    ``/`` redirects to the landing page (:data:`LANDING`) if the folder has one, and every
+    other listing is 404."""
+    from tornado import web
+    from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+    class LandingHandler(TornadoVoilaTreeHandler):
+        """The landing page's address, or 404."""
+
+        async def get(self, path: str = "") -> None:
+            root = getattr(self.contents_manager, "root_dir", "")
+            if self.request.path == self.base_url and \
+                    os.path.isfile(os.path.join(root, LANDING)):
+                self.redirect(f"{self.base_url}voila/render/{LANDING}")
+                return
+            raise web.HTTPError(404)
+
+    return LandingHandler
+
+
+def no_contents_handler() -> type:
+    """In place of Voila's contents API (``/voila/api/contents*``, the notebooks' folder as
+    JSON with times): 404."""
+    from tornado import web
+    from voila.tornado.contentshandler import VoilaContentsHandler
+
+    class NoContentsHandler(VoilaContentsHandler):
+        """No contents API."""
+
+        async def get(self, path: str = "") -> None:
+            raise web.HTTPError(404)
+
+    return NoContentsHandler
+
+
+def stray(path: str, parts: list[str]) -> str | None:
+    """Why a request's ``path`` (as sent) or one of its decoded path ``parts`` is no path this
+    server answers (None: it may be): a NUL, or a part starting with a dot (a hidden file,
+    ``..``)."""
+    for text in (unquote(path), *parts):
+        if "\x00" in text:
+            return "a NUL in the path"
+        if any(part.startswith(".") for part in text.split("/")):
+            return "a hidden or relative path"
+    return None
+
+
+class PublicRules:
+    """What every handler of the public server keeps (put in front of each one's class by
+    :func:`explorer.serve.app.public_voila`): a stray path (:func:`stray`) answers 404 before
+    the handler looks at it (it answered 500 when a file name held a NUL, and served hidden
+    files the allowlist matched), and every cookie is set with ``SameSite``
+    (:data:`SAME_SITE`) unless the call names one."""
+
+    def prepare(self) -> Any:
+        parts = [p for p in (*self.path_args, *self.path_kwargs.values()) if isinstance(p, str)]
+        if stray(self.request.path, parts) is not None:
+            # answered here: a Jupyter handler's error page needs what its prepare sets up
+            self.set_status(404)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish("Not found\n")
+            return None
+        return super().prepare()
+
+    def set_cookie(self, name: str, value: Any, *args: Any, **kwargs: Any) -> None:
+        if not kwargs.get("samesite"):
+            kwargs["samesite"] = SAME_SITE
+        super().set_cookie(name, value, *args, **kwargs)
+
+
+def public_headers() -> type:
+    """A tornado output transform giving every answer (pages, files, errors, websocket
+    upgrades) a ``Referrer-Policy`` (:data:`REFERRER_POLICY`) and no ``Server`` header (it
+    named Tornado and its version)."""
+    import tornado.web
+
+    class PublicHeaders(tornado.web.OutputTransform):
+        """Every answer's headers, as the public server sends them."""
+
+        def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes,
+                                  finishing: bool) -> tuple[int, Any, bytes]:
+            if "Server" in headers:
+                del headers["Server"]
+            headers["Referrer-Policy"] = REFERRER_POLICY
+            return status_code, headers, chunk
+
+    return PublicHeaders

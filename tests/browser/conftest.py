@@ -22,7 +22,8 @@ expect.set_options(timeout=30_000)
 
 
 UNCAPPED = ("--PoolAwareKernelManager.max_kernels=1000",
-            "--PoolAwareKernelManager.max_kernels_per_client=1000")
+            "--PoolAwareKernelManager.max_kernels_per_client=1000",
+            "--PoolAwareKernelManager.max_starts_per_client=0")
 """The browser tests' server: no kernel caps."""
 VOILA_LOG: list[Path] = []
 """Where this test process's Voila writes its log (shown with a failed browser test)."""

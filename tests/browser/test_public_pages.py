@@ -67,7 +67,8 @@ def test_stray_urls_get_a_404_and_the_log_no_traceback(sleepy) -> None:
     url, log = sleepy
     for path in ("/voila/templates/x", "/voila/templates/x/static/", "/logout", "/login",
                  "/voila/templates/nosuch/static/a.js", "/voila/templates/../x/static/a",
-                 "/api/kernels", "/api/sessions", "/api/contents", "/tree", "/lab"):
+                 "/api/kernels", "/api/sessions", "/api/contents", "/tree", "/lab",
+                 "/", "/voila/tree"):  # no index.ipynb on this site: no landing page
         status, _ = _get(url + path)
         assert status == 404, (path, status)
     assert _get(f"{url}/voila/templates/lab/static/voila.js")[0] == 200  # real files still
@@ -76,12 +77,16 @@ def test_stray_urls_get_a_404_and_the_log_no_traceback(sleepy) -> None:
 
 
 def test_a_kernel_answers_its_page_with_its_id_and_name_only(sleepy) -> None:
+    """(To the browser its page was handed to: the page's cookies sent back, as a browser
+    does; without them, 404: tests/browser/test_public_http.py.)"""
     url, _ = sleepy
-    status, body = _get(f"{url}/voila/render/one.ipynb")
-    assert status == 200
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    with browser.open(f"{url}/voila/render/one.ipynb", timeout=60) as reply:
+        body = reply.read()
     kernel_id = re.search(rb'"kernelId": "([0-9a-f-]{36})"', body).group(1).decode()
-    status, body = _get(f"{url}/api/kernels/{kernel_id}")
-    assert status == 200 and json.loads(body) == {"id": kernel_id, "name": "python3"}
+    with browser.open(f"{url}/api/kernels/{kernel_id}", timeout=60) as reply:
+        assert reply.status == 200
+        assert json.loads(reply.read()) == {"id": kernel_id, "name": "python3"}
     assert _get(f"{url}/api/kernels/00000000-0000-4000-8000-000000000000")[0] == 404
 
 
