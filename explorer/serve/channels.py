@@ -9,7 +9,8 @@ import hmac
 from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from traitlets import Float, Integer
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+from traitlets import Float, Instance, Integer
 
 from explorer.serve.frames import (
     CLIENT_COMMS,
@@ -21,7 +22,7 @@ from explorer.serve.frames import (
     refusal,
 )
 from explorer.serve.kernels import VIEWER_COOKIE
-from explorer.serve.limits import RefusalLog, SocketCounts, TokenBucket
+from explorer.serve.limits import Budget, RefusalLog, SocketCounts
 
 __all__ = ["CLIENT_COMMS", "CLIENT_MESSAGES", "MAX_CLIENT_MESSAGE", "SOCKETS", "ViewerChannels",
            "channels_handler"]
@@ -37,14 +38,30 @@ FLOOD_WINDOW = 10
 """Seconds over which :attr:`ViewerChannels.flood_drops` dropped messages close a socket."""
 SOCKETS = SocketCounts()
 """The kernel websockets open or being opened in this server, per kernel and address."""
+BUDGETS: dict[str, Budget] = {}
+"""Each kernel's :class:`Budget` (kept while the kernel lives: a socket reopened after being
+closed for flooding does not start afresh)."""
+
+
+def budget_of(manager: Any, kernel_id: str, limits: ViewerChannels) -> Budget:
+    """The budget of ``kernel_id``'s sockets (made on first use with ``limits``); the budgets
+    of kernels ``manager`` no longer has are forgotten."""
+    for gone in [k for k in BUDGETS if k not in manager]:
+        del BUDGETS[gone]
+    if kernel_id not in BUDGETS:
+        BUDGETS[kernel_id] = Budget(limits.messages_per_second, limits.message_burst,
+                                    limits.bytes_per_second, limits.byte_burst,
+                                    limits.flood_drops, FLOOD_WINDOW)
+    return BUDGETS[kernel_id]
 
 
 class ViewerChannels(ZMQChannelsWebsocketConnection):
     """The websocket between a viewer's page and its kernel, filtered both ways on top of
     Voila's own list (``voila.json`` names this class, and sets its limits).
 
-    From the page: each message first within the socket's budget (:attr:`messages_per_second`,
-    :attr:`bytes_per_second`; a socket that keeps flooding is closed), then checked by
+    From the page: each message first within its kernel's budget (:attr:`messages_per_second`,
+    :attr:`bytes_per_second`, :class:`Budget`; a socket that keeps flooding is closed), then
+    checked by
     :func:`explorer.serve.frames.refusal` (a binary frame's layout before anything decodes it;
     a frame that is no kernel message closes its socket). What is dropped is logged once per
     kind and socket, then counted (:class:`RefusalLog`). To the page, no traceback ever goes:
@@ -69,14 +86,16 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
                              "kernel over time (past its burst, messages are dropped)")
     byte_burst = Integer(12 * 2**20, config=True, help="Bytes a page may send at once (two "
                          "card set uploads of 5 MB)")
-    flood_drops = Integer(50, config=True, help="A socket that has this many messages dropped "
-                          f"for its rate within {FLOOD_WINDOW} seconds is closed")
+    flood_drops = Integer(50, config=True, help="A socket whose messages dropped for their "
+                          f"rate come to this many within {FLOOD_WINDOW} seconds (each MiB "
+                          "counting as one more message) is closed")
     max_message_parts = Integer(MAX_PARTS, config=True, help="The most parts (channel, "
                                 "header, parent header, metadata, content, buffers) a binary "
                                 "frame may declare: one declaring more is refused, and its "
                                 "socket closed, before anything decodes it")
 
-    _budget: tuple[TokenBucket, TokenBucket, TokenBucket] | None = None
+    websocket_handler = Instance(KernelWebsocketHandler, allow_none=True)
+    _budget: Budget | None = None
     _log_of_refusals: RefusalLog | None = None
     _counted = False
     _disconnected = False
@@ -125,21 +144,18 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
         return refusal(incoming_msg, self.subprotocol == V1, self.max_message_parts)
 
     def _admit(self, incoming_msg: Any) -> bool:
-        """Whether the message is within the socket's budget (else it is dropped, and a socket
+        """Whether the message is within its kernel's budget (else it is dropped, and a socket
         that keeps flooding is closed)."""
         if self._budget is None:
-            self._budget = (TokenBucket(self.messages_per_second, self.message_burst),
-                            TokenBucket(self.bytes_per_second, self.byte_burst),
-                            TokenBucket(self.flood_drops / FLOOD_WINDOW, self.flood_drops))
-        messages, data, drops = self._budget
+            self._budget = budget_of(self.multi_kernel_manager, self.kernel_id, self)
         size = len(incoming_msg) if isinstance(incoming_msg, str | bytes) else 0
-        if messages.take() and data.take(size):
+        if self._budget.admit(size):
             return True
         self.refusals.refused("over the rate", f"over {self.messages_per_second:g} messages "
                               f"or {self.bytes_per_second:,.0f} bytes a second")
-        if not drops.take():
-            self._close(f"{self.flood_drops} messages over its rate within {FLOOD_WINDOW} s",
-                        "too many messages")
+        if self._budget.flooded(size):
+            self._close(f"messages over its rate came to {self.flood_drops} within "
+                        f"{FLOOD_WINDOW} s", "too many messages")
         return False
 
     def _close(self, why: str, reason: str) -> None:

@@ -188,9 +188,10 @@ def message_refusal(message: Message) -> Refusal | None:
         return why
     kind = message.header["msg_type"]
     content = message.content
-    if kind == "comm_open" and content.get("target_name") not in CLIENT_COMMS:
+    target = content.get("target_name")
+    if kind == "comm_open" and not (isinstance(target, str) and target in CLIENT_COMMS):
         return Refusal("a comm a page may not open",
-                       f"a page may not open a {shown(content.get('target_name'))} comm")
+                       f"a page may not open a {shown(target)} comm")
     if kind in {"comm_open", "comm_msg", "comm_close"} and \
             not isinstance(content.get("comm_id"), str):
         return Refusal("a comm message without a comm id", f"a {kind} without a comm id")

@@ -63,7 +63,7 @@ class RefusalLog:
         if self._counted:
             kinds = ", ".join(f"{n:,} {kind!r}" for kind, n in self._counted.most_common(5))
             more = len(self._counted) - 5
-            self._log.warning("Dropped %s more messages from %s in %d s: %s%s",
+            self._log.warning("Dropped %s more messages from %s in %.0f s: %s%s",
                               f"{sum(self._counted.values()):,}", self._who,
                               self._clock() - self._since, kinds,
                               f" and {more} other kinds" if more > 0 else "")
@@ -99,3 +99,29 @@ class SocketCounts:
             counts[key] -= 1
             if counts[key] <= 0:
                 del counts[key]
+
+
+class Budget:
+    """What a kernel's sockets may send it: messages and bytes a second, each with a burst
+    (:class:`TokenBucket`), and how many dropped messages (each MiB counting as one more)
+    within ``window`` seconds make a flood whose socket is closed. One per kernel, so a
+    socket reopened after being closed starts with what the last one left."""
+
+    def __init__(self, messages_per_second: float, message_burst: float,
+                 bytes_per_second: float, byte_burst: float, flood_drops: float,
+                 window: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.messages = TokenBucket(messages_per_second, message_burst, clock)
+        self.bytes = TokenBucket(bytes_per_second, byte_burst, clock)
+        self.drops = TokenBucket(flood_drops / window, flood_drops, clock)
+
+    def admit(self, size: int) -> bool:
+        """Whether a message of ``size`` bytes is within the budget (and spend it)."""
+        if self.messages.take():
+            if self.bytes.take(size):
+                return True
+            self.messages.tokens += 1  # not sent: the message is not counted
+        return False
+
+    def flooded(self, size: int) -> bool:
+        """Count a dropped message of ``size`` bytes; whether its socket floods."""
+        return not self.drops.take(min(self.drops.burst, 1 + size / 2**20))
