@@ -10,6 +10,7 @@ from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+from tornado.ioloop import IOLoop
 from traitlets import Float, Instance, Integer
 
 from explorer.serve.frames import (
@@ -32,6 +33,9 @@ BAD_FRAME = 1008
 violation)."""
 KERNEL_GONE = 1011
 """The close code of a socket whose kernel could not be reached (RFC 6455: server error)."""
+HANG_UP_AFTER = 0.2
+"""Seconds a socket closed for what it sent has to take its close frame before the connection
+is dropped."""
 SUMMARY_EVERY = 60
 """Seconds between the summary lines of one socket's refusals (and one when it closes)."""
 FLOOD_WINDOW = 10
@@ -129,9 +133,10 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
             return
         why = self._refusal(incoming_msg)
         if why is not None:
-            self.refusals.refused(why.kind, why.text)
             if why.kind == "not a kernel message":
-                self._close(why.text, "not a kernel message")
+                self._close(why.text, "not a kernel message")  # its one line in the log
+            else:
+                self.refusals.refused(why.kind, why.text)
             return
         try:
             super().handle_incoming_message(incoming_msg)
@@ -166,7 +171,11 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
         self.refusals.flush()
         handler = getattr(self, "websocket_handler", None)
         if handler is not None:
+            protocol = handler.ws_connection  # the handler forgets it on close
             handler.close(BAD_FRAME, reason)
+            if protocol is not None:
+                IOLoop.current().call_later(HANG_UP_AFTER, _hang_up, protocol)
+        self.disconnect()  # from the kernel at once: nothing more goes either way
 
     def connect(self) -> Any:
         """Connect to the kernel as Jupyter does (which counts the connection first); if that
@@ -198,6 +207,8 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
         return self._counted and not self._disconnected
 
     def handle_outgoing_message(self, stream: str, outgoing_msg: list[Any]) -> None:
+        if self._closing:  # (Jupyter logged an empty warning for each message)
+            return
         try:
             _, parts = self.session.feed_identities(outgoing_msg)
             header = self.session.unpack(parts[1])
@@ -212,6 +223,14 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
         except Exception:  # a message this check cannot read goes as Jupyter sends it
             pass
         super().handle_outgoing_message(stream, outgoing_msg)
+
+
+def _hang_up(protocol: Any) -> None:
+    """Drop the connection of a socket closed for what it sent, if its client has not closed
+    it yet: Tornado would wait 5 s for the client's close, reading (and unmasking) every frame
+    it keeps sending meanwhile."""
+    if protocol.stream is not None and not protocol.stream.closed():
+        protocol._abort()  # what Tornado does itself when the 5 s are over
 
 
 def socket_refusal(manager: Any, kernel_id: str, client: str, cookie: str | None,
@@ -253,7 +272,7 @@ def channels_handler() -> type:
             client = self.request.remote_ip or "unknown"
             if kernel_id not in self.kernel_manager:
                 raise tornado.web.HTTPError(404)
-            limits = ViewerChannels(config=self.config)
+            limits = ViewerChannels(config=self.kernel_manager.config)  # (no self.config)
             why = socket_refusal(self.kernel_manager, kernel_id, client,
                                  self.get_cookie(VIEWER_COOKIE), limits)
             if why is not None:
