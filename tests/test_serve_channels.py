@@ -29,7 +29,7 @@ from traitlets.config import LoggingConfigurable
 from explorer.serve import PoolAwareKernelManager, ViewerChannels
 from explorer.serve.channels import SOCKETS, socket_refusal
 from explorer.serve.frames import Message, frame_problem, message_refusal, refusal
-from explorer.serve.limits import Budget, RefusalLog, SocketCounts, TokenBucket
+from explorer.serve.limits import Budget, Once, RefusalLog, SocketCounts, TokenBucket
 
 
 def _message(kind: str = "comm_msg", content: Any = None, buffers: list[bytes] | None = None,
@@ -244,6 +244,29 @@ def test_item3_one_upload_passes_and_a_flood_of_big_messages_is_a_flood() -> Non
     assert floods.index(True) == 7  # 6.75 a message: the eighth makes 54 of 50
     clock.now += 5.5
     assert budget.admit(big)  # the budget refilled
+
+
+def test_item3_a_kernel_whose_sockets_flooded_it_rests_before_taking_another() -> None:
+    clock = Clock()
+    budget = Budget(20, 100, 2**20, 12 * 2**20, 50, 10, clock)
+    assert not budget.resting()
+    while not budget.flooded(200):
+        pass
+    assert budget.resting()
+    clock.now += 4.5
+    assert budget.resting()
+    clock.now += 1  # past half the window: half the flood budget back
+    assert not budget.resting()
+
+
+def test_item3_refusals_before_the_upgrade_are_logged_once_a_minute_then_counted() -> None:
+    clock = Clock()
+    once = Once(60, clock)
+    said = [once.say(("k1", "1.2.3.4", "why")) for _ in range(300)]
+    assert said[0] == "" and said[1:] == [None] * 299
+    assert once.say(("k2", "1.2.3.4", "why")) == ""  # another kernel: its own line
+    clock.now += 60
+    assert once.say(("k1", "1.2.3.4", "why")) == " (299 more like it not logged since)"
 
 
 def test_item3_the_log_says_each_kind_once_then_counts(caplog: pytest.LogCaptureFixture) -> None:

@@ -23,7 +23,7 @@ from explorer.serve.frames import (
     refusal,
 )
 from explorer.serve.kernels import VIEWER_COOKIE
-from explorer.serve.limits import Budget, RefusalLog, SocketCounts
+from explorer.serve.limits import Budget, Once, RefusalLog, SocketCounts
 
 __all__ = ["CLIENT_COMMS", "CLIENT_MESSAGES", "MAX_CLIENT_MESSAGE", "SOCKETS", "ViewerChannels",
            "channels_handler"]
@@ -42,6 +42,9 @@ FLOOD_WINDOW = 10
 """Seconds over which :attr:`ViewerChannels.flood_drops` dropped messages close a socket."""
 SOCKETS = SocketCounts()
 """The kernel websockets open or being opened in this server, per kernel and address."""
+REFUSED = Once(SUMMARY_EVERY)
+"""The log of sockets refused before their upgrade: one line per kernel, address and reason
+a minute."""
 BUDGETS: dict[str, Budget] = {}
 """Each kernel's :class:`Budget` (kept while the kernel lives: a socket reopened after being
 closed for flooding does not start afresh)."""
@@ -248,7 +251,12 @@ def socket_refusal(manager: Any, kernel_id: str, client: str, cookie: str | None
     per_client = limits.max_sockets_per_client or \
         limits.max_sockets_per_kernel * getattr(manager, "max_kernels_per_client", 6)
     why = SOCKETS.too_many(kernel_id, client, limits.max_sockets_per_kernel, per_client)
-    return None if why is None else (429, why)
+    if why is not None:
+        return 429, why
+    budget = BUDGETS.get(kernel_id)
+    if budget is not None and budget.resting():
+        return 429, f"its sockets flooded it: no new one for {FLOOD_WINDOW // 2} s"
+    return None
 
 
 def channels_handler() -> type:
@@ -276,8 +284,10 @@ def channels_handler() -> type:
             why = socket_refusal(self.kernel_manager, kernel_id, client,
                                  self.get_cookie(VIEWER_COOKIE), limits)
             if why is not None:
-                self.log.warning("Refused a socket to kernel %s from %s: %s", kernel_id,
-                                 client, why[1])
+                more = REFUSED.say((kernel_id, client, why[1]))
+                if more is not None:
+                    self.log.warning("Refused a socket to kernel %s from %s: %s%s", kernel_id,
+                                     client, why[1], more)
                 raise tornado.web.HTTPError(why[0], reason="Refused")
             SOCKETS.opened(kernel_id, client)
             try:

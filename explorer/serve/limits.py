@@ -125,3 +125,33 @@ class Budget:
     def flooded(self, size: int) -> bool:
         """Count a dropped message of ``size`` bytes; whether its socket floods."""
         return not self.drops.take(min(self.drops.burst, 1 + size / 2**20))
+
+    def resting(self) -> bool:
+        """Whether the kernel's sockets flooded it lately (its flood budget is not half
+        refilled yet: half the window after a socket was closed for flooding)."""
+        self.drops.take(0)  # refilled to now
+        return self.drops.tokens < self.drops.burst / 2
+
+
+class Once:
+    """One log line per key (a kernel and a reason) every ``every`` seconds; the repeats in
+    between are counted and said with the next line."""
+
+    def __init__(self, every: float = 60, clock: Callable[[], float] = time.monotonic) -> None:
+        self._every = every
+        self._clock = clock
+        self._last: dict[tuple[str, ...], float] = {}
+        self._repeats: Counter[tuple[str, ...]] = Counter()
+
+    def say(self, key: tuple[str, ...]) -> str | None:
+        """What to add to the line for ``key`` if it is to be logged now (``""``, or how many
+        were not logged since); None: not now (counted)."""
+        now = self._clock()
+        if now - self._last.get(key, -self._every) < self._every:
+            self._repeats[key] += 1
+            return None
+        if len(self._last) > 10_000:  # old keys (kernels long gone) forgotten
+            self._last = {k: t for k, t in self._last.items() if now - t < self._every}
+        self._last[key] = now
+        repeats = self._repeats.pop(key, 0)
+        return f" ({repeats:,} more like it not logged since)" if repeats else ""
