@@ -85,9 +85,10 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
                                      "max_sockets_per_kernel times "
                                      "PoolAwareKernelManager.max_kernels_per_client); one more "
                                      "is refused with status 429")
-    messages_per_second = Float(20, config=True, help="Messages a second a page may send its "
-                                "kernel over time (past its burst, the others are dropped)")
-    message_burst = Integer(100, config=True, help="Messages a page may send at once (a quick "
+    messages_per_second = Float(50, config=True, help="Messages a second a page may send its "
+                                "kernel over time (a slider dragged sends a few dozen; past "
+                                "the burst, the others are dropped)")
+    message_burst = Integer(200, config=True, help="Messages a page may send at once (a quick "
                             "burst of clicks, a page's first requests)")
     bytes_per_second = Float(2**20, config=True, help="Bytes a second a page may send its "
                              "kernel over time (past its burst, messages are dropped)")

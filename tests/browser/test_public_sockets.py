@@ -279,8 +279,7 @@ async def _flood(url: str, viewer: Viewer, seconds: float) -> dict[str, int]:
     big = json.dumps(message("comm_msg", {"comm_id": "x", "data": {
         "method": "custom", "content": {"x": "a" * (BIG - 400)}}}))
     deadline = time.monotonic() + seconds
-    sent = sockets = refused = 0
-    closes: list[Any] = []
+    sent = sockets = refused = ended = 0
     while time.monotonic() < deadline:
         try:
             raw = await _socket(url, viewer.kernel_id, viewer.cookies)
@@ -293,14 +292,11 @@ async def _flood(url: str, viewer: Viewer, seconds: float) -> dict[str, int]:
             while time.monotonic() < deadline:
                 await raw.write_message(big)
                 sent += 1
-        except WebSocketClosedError:
-            try:
-                closes.append((await _closed(raw, 10))[0])
-            except (AssertionError, TimeoutError):
-                closes.append(None)
+        except WebSocketClosedError:  # the server closed it (its close frame may be lost:
+            ended += 1                  # the connection is dropped with frames unread)
         raw.close()
-    return {"sent": sent, "sockets": sockets, "refused": refused,
-            "closed_by_server": closes.count(1008), "size": len(big)}
+    return {"sent": sent, "sockets": sockets, "refused": refused, "ended_by_server": ended,
+            "size": len(big)}
 
 
 async def _clicks(viewer: Viewer, seconds: float) -> list[float]:
@@ -312,6 +308,27 @@ async def _clicks(viewer: Viewer, seconds: float) -> list[float]:
         times.append((await viewer.click(button)).seconds)
         await asyncio.sleep(0.2)
     return times
+
+
+def test_item3_what_a_real_page_sends_at_once_passes(server) -> None:
+    """The bursts a page makes are within the limits: a 5 MB upload in one message (binary,
+    as an upload control sends it), then 60 clicks at once; every one answered, none
+    dropped."""
+    url, log = server
+
+    async def probe() -> dict[str, Any]:
+        (a,) = await _viewers(url, 1)
+        button = a.control(model="ButtonModel", description=BUTTON)
+        upload = await a.comm_msg(button.model_id, {"method": "custom", "content": {
+            "event": "upload"}}, [secrets.token_bytes(5 * 10**6)])
+        clicks = await a.burst(button, 60)
+        await _leave(a)
+        return {"kernel": a.kernel_id, "upload": upload, "clicks": clicks}
+
+    found = _run(probe())
+    assert found["upload"].problems == []
+    assert len(found["clicks"]) == 60 and all(not c.problems for c in found["clicks"])
+    assert f"from a viewer of kernel {found['kernel']}" not in log.read_text(encoding="utf-8")
 
 
 def test_item3_a_flood_of_big_messages_is_dropped_and_closed_and_another_viewer_stays_quick(
@@ -334,9 +351,9 @@ def test_item3_a_flood_of_big_messages_is_dropped_and_closed_and_another_viewer_
     print(f"\nitem 3: another viewer's click, median {statistics.median(found['before']):.3f}"
           f" s before, {statistics.median(found['during']):.3f} s while one client sent "
           f"{flood['sent']} messages of {flood['size'] / 2**20:.2f} MiB on {flood['sockets']} "
-          f"sockets ({flood['closed_by_server']} closed by the server, {flood['refused']} "
+          f"sockets ({flood['ended_by_server']} ended by the server, {flood['refused']} "
           f"refused); max {max(found['during']):.3f} s (issue 26 measured 42 ms and 506 ms)")
-    assert flood["closed_by_server"] >= 1  # the flood was closed, not taken
+    assert flood["ended_by_server"] >= 1 and flood["refused"] >= 1  # closed, then rested
     assert statistics.median(found["during"]) < WITHIN
     assert any(m["msg_type"] == "kernel_info_reply" for m in found["reply"].messages)
     kernel_lines = [line for line in _log_lines(log) if found["kernel"] in line]
@@ -541,11 +558,11 @@ def test_item2_a_kernel_whose_socket_failed_to_open_is_culled_like_any_idle_one(
         return kernel_id, closed
 
     kernel_id, closed = _run(probe())
-    assert closed == (1011, "the kernel could not be reached")
     deadline = time.monotonic() + 60
     while f"Culling 'idle' kernel 'python3' ({kernel_id}) with 0 connections" not in \
             log.read_text(encoding="utf-8"):
         assert time.monotonic() < deadline, "the kernel was not culled"
         time.sleep(0.5)
+    assert closed == (1011, "the kernel could not be reached")
     assert f"Closed the socket of kernel {kernel_id}: it could not connect" in \
         log.read_text(encoding="utf-8")
