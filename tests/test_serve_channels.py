@@ -141,7 +141,8 @@ KINDS = st.sampled_from(["comm_open", "comm_msg", "comm_close", "comm_info_reque
 def _field_values() -> st.SearchStrategy[dict[str, Any]]:
     """A message whose header, content, metadata, parent header, channel and buffers are
     each either a page's own or any JSON, with any JSON in the fields the filter reads."""
-    header = st.fixed_dictionaries({"msg_type": KINDS, "msg_id": JSON}) | JSON
+    header = st.fixed_dictionaries({"msg_type": KINDS, "msg_id": JSON}, optional={
+        "version": st.sampled_from(["5.3", "4.1"]) | JSON}) | JSON
     content = st.fixed_dictionaries({"comm_id": JSON, "target_name": st.sampled_from(
         ["jupyter.widget.control", "jupyter.widget"]) | JSON, "data": JSON}) | \
         st.dictionaries(st.sampled_from(["comm_id", "target_name", "data"]), JSON) | JSON
@@ -195,6 +196,10 @@ def test_item8_any_bytes_are_refused_or_passed_never_raised(frame: bytes, v1: bo
     (_message("comm_open", {"comm_id": "c", "target_name": ["jupyter.widget.control"]}),
      "a page may not open a a list comm"),
     (_message(content={"comm_id": {"x": 1}}), "a comm_msg without a comm id"),
+    (_message(header={**_message()["header"], "version": ["5.3"]}),
+     "a comm_msg of protocol version a list"),
+    (_message(header={**_message()["header"], "version": "4.1"}),
+     "a comm_msg of protocol version '4.1'"),
 ])
 def test_item8_each_field_of_a_wrong_type_is_refused_saying_which(sent: dict, why: str) -> None:
     found = refusal(json.dumps(sent), v1=False)

@@ -66,15 +66,19 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
     """The websocket between a viewer's page and its kernel, filtered both ways on top of
     Voila's own list (``voila.json`` names this class, and sets its limits).
 
-    From the page: each message first within its kernel's budget (:attr:`messages_per_second`,
-    :attr:`bytes_per_second`, :class:`Budget`; a socket that keeps flooding is closed), then
-    checked by
-    :func:`explorer.serve.frames.refusal` (a binary frame's layout before anything decodes it;
-    a frame that is no kernel message closes its socket). What is dropped is logged once per
-    kind and socket, then counted (:class:`RefusalLog`). To the page, no traceback ever goes:
-    ``error`` messages, the ``stderr`` stream and replies with an error status are dropped (and
-    logged on the server). A failed opening leaves Jupyter's count of the kernel's connections
-    as it was, so the kernel is culled like any idle one.
+    Opened only by the browser the kernel was handed to, a few at a time
+    (:func:`socket_refusal`, in :func:`channels_handler`). From the page, each message is
+    first held to its kernel's budget (:attr:`messages_per_second`, :attr:`bytes_per_second`
+    and their bursts, shared by the kernel's sockets: :class:`Budget`); past it the message is
+    dropped, and a socket that keeps flooding is closed (1008 "too many messages"; its kernel
+    takes no new socket for half of :data:`FLOOD_WINDOW`). Then it is checked by
+    :func:`explorer.serve.frames.refusal`: a binary frame's layout before anything decodes it,
+    each field's type, the message types and comms a page may send. A frame that is no kernel
+    message closes its socket (1008 "not a kernel message", one log line); other refusals are
+    dropped, logged once per kind and socket, then counted (:class:`RefusalLog`). To the page,
+    no traceback ever goes: ``error`` messages, the ``stderr`` stream and replies with an
+    error status are dropped (and logged on the server). A failed opening is undone, Jupyter's
+    count of the kernel's connections with it, so the kernel is culled like any idle one.
     """
 
     max_sockets_per_kernel = Integer(3, config=True, help="The most websockets open at once "

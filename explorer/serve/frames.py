@@ -9,6 +9,7 @@ Pure functions (no server needed): :class:`~explorer.serve.channels.ViewerChanne
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, NamedTuple
@@ -218,6 +219,10 @@ def _shape_refusal(message: Message) -> Refusal | None:
             f"a message whose type is {shown(kind)} is not allowed"
         known = isinstance(kind, str) and kind in KNOWN_TYPES
         return Refusal(text if known else "a message of another type", text)
+    version = header.get("version", "5.0")
+    if not (isinstance(version, str) and re.fullmatch(r"5\.\d{1,3}", version)):
+        return Refusal("a message of another protocol version",
+                       f"a {kind} of protocol version {shown(version)}")
     for name in ("parent_header", "metadata", "content"):
         if not isinstance(getattr(message, name), dict):
             return Refusal(f"a message without {name}", f"a {kind} without {name} "
