@@ -46,12 +46,14 @@ WITHIN = 1.0
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     """(base URL, log) of the public Voila on one notebook, its caps on sockets as in
-    ``voila.json`` but :data:`PER_CLIENT` per address."""
+    ``voila.json`` but :data:`PER_CLIENT` per address (and no bound on the pages an address
+    opens a minute: these tests open many from 127.0.0.1, and test_public_http.py tests it)."""
     folder = tmp_path_factory.mktemp("sockets")
     pages = small_site(folder)
     log = folder / "voila.log"
     with running_voila(pages, log_path=log, cwd=folder,
                        extra=("--PoolAwareKernelManager.max_kernels_per_client=10",
+                              "--PoolAwareKernelManager.max_starts_per_client=0",
                               f"--ViewerChannels.max_sockets_per_client={PER_CLIENT}")) as url:
         yield url, log
 
