@@ -9,8 +9,9 @@ browser test starts the same with :func:`running_lab`.
 The public server itself is in the modules of this package: :mod:`.kernels` (the kernel
 manager and its caps), :mod:`.channels` (the websocket between a page and its kernel),
 :mod:`.frames` (a frame's layout checked before anything decodes it), :mod:`.limits` (the
-budgets of a kernel's sockets and the rate-limited log of refusals), :mod:`.pages` (the page and other HTTP handlers), :mod:`.logs` (one-line errors) and
-:mod:`.app` (Voila with all of them, ``python -m explorer.serve voila``).
+budgets of a kernel's sockets and the rate-limited log of refusals), :mod:`.pages` (the page
+and other HTTP handlers), :mod:`.logs` (one-line errors) and :mod:`.app` (Voila with all of
+them, ``python -m explorer.serve voila``).
 """
 
 from __future__ import annotations
