@@ -98,33 +98,41 @@ def running_voila(notebooks: str = "notebooks/", port: int | None = None,
     public = (cwd / "voila.json").exists()  # the project's configuration: its server
     voila = [sys.executable, "-m", "explorer.serve", "voila"] if public else \
         [str(Path(sys.executable).with_name("voila"))]
+    with _server([*voila, notebooks, f"--port={port}", "--no-browser", *extra], cwd,
+                 f"http://127.0.0.1:{port}/voila/static/voila.js", "Voila", timeout,
+                 log_path):
+        yield f"http://127.0.0.1:{port}"
+
+
+@contextmanager
+def _server(command: list[str], cwd: Path, probe: str, name: str, timeout: float,
+            log_path: Path | None) -> Iterator[None]:
+    """Run ``command`` in ``cwd`` (its output to ``log_path``, else a temporary file) until
+    ``probe`` answers (an :class:`ExplorerError` with its log if it does not within
+    ``timeout`` seconds, or it stops); hold it for the block; stop it after."""
     opened = open(log_path, "w+", encoding="utf-8") if log_path else tempfile.TemporaryFile("w+")
     with opened as log:
-        server = subprocess.Popen(
-            [*voila, notebooks, f"--port={port}", "--no-browser", *extra],
-            cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        url = f"http://127.0.0.1:{port}"
+        server = subprocess.Popen(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                                  env={**os.environ, "PYTHONUNBUFFERED": "1"})
         try:
             deadline = time.monotonic() + timeout
             while True:
                 try:
-                    with urllib.request.urlopen(f"{url}/voila/static/voila.js", timeout=2):
+                    with urllib.request.urlopen(probe, timeout=2):
                         break
                 except OSError:
                     if server.poll() is not None or time.monotonic() > deadline:
                         log.seek(0)
                         raise ExplorerError(
-                            f"Voila did not start; its log:\n{log.read()}") from None
+                            f"{name} did not start; its log:\n{log.read()}") from None
                     time.sleep(0.3)
-            yield url
+            yield
         finally:
             server.terminate()
             try:
                 server.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 server.kill()
-
 
 LAB_ARGS = ("--no-browser", "--ServerApp.ip=127.0.0.1", "--ServerApp.root_dir=notebooks",
             "--LabApp.news_url=", "--LabApp.check_for_updates_class="
@@ -142,35 +150,12 @@ def running_lab(port: int | None = None, timeout: float = 90,
     port = free_port() if port is None else port
     token = secrets.token_hex(16)
     jupyter = Path(sys.executable).with_name("jupyter")
-    opened = open(log_path, "w+", encoding="utf-8") if log_path else tempfile.TemporaryFile("w+")
-    with opened as log:
-        server = subprocess.Popen(
-            [str(jupyter), "lab", f"--port={port}", f"--IdentityProvider.token={token}",
-             "--LabApp.expose_app_in_browser=True", *LAB_ARGS,
-             *(["--allow-root"] if os.geteuid() == 0 else [])],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + timeout
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
-                        break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        log.seek(0)
-                        raise ExplorerError(
-                            f"JupyterLab did not start; its log:\n{log.read()}") from None
-                    time.sleep(0.3)
-            yield url, token
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-
+    url = f"http://127.0.0.1:{port}"
+    with _server([str(jupyter), "lab", f"--port={port}", f"--IdentityProvider.token={token}",
+                  "--LabApp.expose_app_in_browser=True", *LAB_ARGS,
+                  *(["--allow-root"] if os.geteuid() == 0 else [])], ROOT,
+                 f"{url}/api/status?token={token}", "JupyterLab", timeout, log_path):
+        yield url, token
 
 def lab(port: int = 8888) -> int:
     """``make lab``: JupyterLab on notebooks/ (as :func:`running_lab` starts it, with the
