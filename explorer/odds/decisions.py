@@ -15,9 +15,13 @@ Each game answers for the decisions where odds matter:
   position now, fighting to the end, within a fixed amount of work: exact when the battle's
   chain fits it, else the chain in floating point, else an estimate from seeded playouts with
   95% intervals, the note saying which: :func:`explorer.odds.gamma_world.battle`; retreat: no
-  capture);
+  capture, for certain) and "play a Foe?" against an attack (each Foe: the chance the attack
+  is stopped, fought to the end against its Starting Threat's dice; no Foe: captured for
+  certain);
 - Adventurers: the Escape step (an evade card escapes for sure; a weapon or help card and the
-  roll itself: the exact chance that the Escape roll beats the Encounter roll).
+  roll itself: the exact chance that the Escape roll beats the Encounter roll) and the Travel
+  Phase (each card, or none: the exact chance the opponent to the right holds a matching
+  Encounter card).
 
 Only what the deciding seat can see is used: its own party, the public table, the Foe on the
 table and the dice; never another seat's hand or the order of a deck.
