@@ -9,11 +9,14 @@ rules decide for certain, such as:
 
 - Rifts Adventures: "Heal & Repair" when nobody is wounded and nothing can be repaired ("Nobody
   is wounded: the Recuperate Phase does nothing"); a "which deck?" for an Aid card: which party
-  members can use a Magic or Psionic card ("Your Cyber-Knight cannot use Psionic cards");
-- Lair of the Rat-King: a CHARACTER played into a group where its Exclusion discards it with
-  others ("Exclusion: Thrak Bruiser and Borin Brawler will both be discarded");
+  members can use a Magic or Psionic card ("Your AWOL Coalition Grunt cannot use Psionic
+  cards");
+- Lair of the Rat-King: a CHARACTER (or a REINFORCEMENT) played into a group where its
+  Exclusion discards it with others ("Exclusion: Thrak Bruiser and Borin Brawler will both be
+  discarded");
 - Gamma World: Retreat, whose outcome is certain; playing no Foe against an attack (the location
-  is captured at once); a Location of Adventurers that wins the game.
+  is captured at once);
+- Adventurers: a Location card, with how many locations it makes and whether it wins.
 
 Only what the deciding seat sees is used: the public table, its own party or hand, and the
 choices it is offered. Every sentence is for players: no identifiers, no data notation.
@@ -127,10 +130,13 @@ def _rat_king(game: Game, pending: Decision) -> dict[Action, str]:
     ctx = Ctx(game.state, game.state._data)
     found: dict[Action, str] = {}
     for action in pending.actions:
+        said = None
         if action.name == "play_character":
             said = _exclusion(ctx, *action.args)
-            if said is not None:
-                found[action] = said
+        elif action.name == "play_reinforcement":  # exclusions apply to it (ruling rk-26)
+            said = _exclusion(ctx, action.args[0], pending.player)
+        if said is not None:
+            found[action] = said
     return found
 
 

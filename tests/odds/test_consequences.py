@@ -205,6 +205,18 @@ def test_adventurers_travel_choices_have_the_exact_encounter_odds() -> None:
     assert all(sum(p for _, p in o.outcomes) == 1 for o in found.values())
 
 
+def test_adventurers_a_location_says_which_it_is_and_the_fifth_wins() -> None:
+    # "the first to visit 5 locations" wins, "the last one must be an Ancient location"
+    # (seed 001, lines 12-13); Temple is Ancient (line 151). Four Locations are on this chain.
+    fourth = ["Safari", "Hotel", "Camels", "Docks", "Horses", "Desert", "Train", "Jungle",
+              "Hiking"]
+    game = adv.game_at("travel", hand=["Temple"], chain=fourth)
+    assert said(game)["Play " + adv.DATA.cards["Temple"].describe()] == (
+        "Your location 5 of 5, and Ancient: you win at once")
+    game = adv.game_at("travel", hand=["Temple"], chain=["Hiking"])  # Hiking: Travel, line 144
+    assert said(game)["Play " + adv.DATA.cards["Temple"].describe()] == "Your location 1 of 5"
+
+
 # ---- every game: an answer at every position, never an error ----------------------------------
 
 def test_consequences_refuses_a_bad_seat_and_is_empty_on_a_chance_step() -> None:
