@@ -39,11 +39,10 @@ def consequences(game: Game, seat: int | None = None) -> Consequences:
     plain sentence where it is worth saying, None otherwise; [] on a chance step or once the
     game is over. ``seat``: whose view (default the deciding seat); another seat does not see
     the decider's choices and gets None for each. A seat out of range is a ``ValueError``."""
-    players = getattr(game.state, "players", None)
+    players = game.players
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
-                             or players is None or not 0 <= seat < players):
-        raise ValueError(f"seat must be a seat number from 0 to {(players or 1) - 1}, "
-                         f"not {seat!r}")
+                             or not 0 <= seat < players):
+        raise ValueError(f"seat must be a seat number from 0 to {players - 1}, not {seat!r}")
     pending = game.pending
     if not isinstance(pending, Decision):
         return []
@@ -65,9 +64,11 @@ def _rifts(game: Game, pending: Decision) -> dict[Action, str]:
         said = None
         if action.name == "phase" and action.args == ("Recuperate",):
             said = _recuperate(ctx, pending.player)
-        elif action.name == "deck" and str(action).startswith("Draw from") \
-                and action.args[0] in ("Magic", "Psionic"):
-            said = _who_can_use(ctx, pending.player, action.args[0])
+        elif action.name == "deck" and str(action).startswith("Draw from"):
+            if action.args[0] in ("Magic", "Psionic"):
+                said = _who_can_use(ctx, pending.player, action.args[0])
+            elif action.args[0] == "Character":
+                said = _room_to_join(ctx, pending.player)
         if said is not None:
             found[action] = said
     return found
@@ -120,6 +121,26 @@ def _who_can_use(ctx: Any, seat: int, deck: str) -> str:
     if others:
         said.append(f"{_names(others)} cannot")
     return "; ".join(said)
+
+
+def _room_to_join(ctx: Any, seat: int) -> str | None:
+    """Whether a Character drawn can join the party: at most 8 Characters and a total Base
+    Force of 40 (lines 274-275 of the Rifts seed); one that cannot stays in hand."""
+    from explorer.games.rifts import party as P
+
+    data, party = ctx.data, ctx.party(seat)
+    size, limit = data.constants["party_size_limit"], data.constants["party_base_force_limit"]
+    if len(party.members) >= size:
+        return f"Your party already has {size} Characters: one drawn can only stay in hand"
+    total = P.party_base_force(data, party)
+    room = limit - total
+    if room >= max(card.force for card in data.characters.values()):
+        return None
+    if room <= 0:
+        return (f"Your party's Base Force is already {total} of {limit}: a Character drawn "
+                "can only stay in hand")
+    return (f"Only a Character of Base Force {room} or less can join (your party's Base "
+            f"Force is {total} of {limit}); another stays in hand")
 
 
 # ---- Lair of the Rat-King -----------------------------------------------------------------

@@ -8,6 +8,7 @@ Known answers are derived by hand from the seeds (cited), not read off the code 
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 from math import comb
 
@@ -97,6 +98,28 @@ def test_a_cyber_knight_uses_psionic_cards_by_its_psi_sword() -> None:
     found = said(rifts_setup_deck_choice("Cyber-Knight", "Vagabond"))
     assert found["Draw from the Psionic deck"] == (
         "Cyber-Knight can use Psionic cards; Vagabond cannot")
+
+
+def test_rifts_which_deck_says_which_character_can_still_join() -> None:
+    # Base Force: Mind Melter 12 (seed 000, line 63), Dragon Hatchling 12 (line 59), Cyber-Knight
+    # 10 (line 38): 34 of the party's 40 (line 274), so only a Character of 6 or less joins.
+    # Mind Melter: Major Psychic (line 63), Cyber-Knight: Psi-Sword (line 38) use Psionic
+    # cards (line 67); the Dragon Hatchling is a Mage by its ability (lines 59, 79).
+    game = rifts.scenario([{"members": [{"name": "Mind Melter"}, {"name": "Dragon Hatchling"},
+                                        {"name": "Cyber-Knight"}], "location": "Border Town"},
+                           {"members": [{"name": "Vagabond"}], "location": "Farms"}], at="turn")
+    rifts.choose(game, next(str(a) for a in game.legal_actions()
+                            if str(a).startswith("Resupply")))
+    rifts.roll(game, 20, "Supply")
+    rifts.roll(game, 1, "Bonus Supply")
+    found = said(game)
+    assert found["Draw from the Character deck"] == (
+        "Only a Character of Base Force 6 or less can join (your party's Base Force is 34 of "
+        "40); another stays in hand")
+    assert found["Draw from the Magic deck"] == (
+        "Dragon Hatchling can use Magic cards; Mind Melter and Cyber-Knight cannot")
+    assert found["Draw from the Psionic deck"] == (
+        "Mind Melter and Cyber-Knight can use Psionic cards; Dragon Hatchling cannot")
 
 
 # ---- Lair of the Rat-King: a CHARACTER that its Exclusion discards ----------------------------
@@ -250,5 +273,12 @@ def test_consequences_answer_at_random_reachable_positions(game_id: str, seed: i
     for seat in (None, 0, 1):
         found = odds.consequences(game, seat)
         assert [a for a, _ in found] == game.legal_actions()
-        assert all(s is None or (isinstance(s, str) and s) for _, s in found)
+        for _, sentence in found:
+            assert sentence is None or (isinstance(sentence, str) and plain(sentence))
     assert game.snapshot() == before
+
+
+def plain(sentence: str) -> bool:
+    """Players' words: no identifiers, data notation, seed lines or ruling ids."""
+    return bool(sentence) and not re.search(r"[_{}\[\]=`]|\bline \d|\bseed\b|\b[a-z]+-\d+\b",
+                                             sentence)
