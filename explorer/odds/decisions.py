@@ -255,13 +255,15 @@ def _gw_foes(game: Game, pending: Decision, seed: int) -> dict[Action, Odds]:
     battle, data = state.battle, state._data
     enclave = state.enclaves[battle.attacker]
     who = f"Player {battle.attacker + 1}"
+    rows = (f"{who} is stopped: {battle.location} is not captured",
+            f"{who} captures {battle.location}")
     found: dict[Action, Odds] = {}
     for action in pending.actions:
-        if action.name == "no foe":
-            found[action] = Odds(Fraction(0), 0, (), (
-                (f"certain: {who} captures {battle.location}", Fraction(1)),),
-                f"No Foe: {who} captures {battle.location} for certain", note="exact",
-                extra={"certain": True})
+        if action.name == "no foe":  # the same rows as a Foe's, to compare: stopped never
+            found[action] = Odds(Fraction(0), 0, (), ((rows[0], Fraction(0)),
+                                                      (rows[1], Fraction(1))),
+                                 f"No Foe: {who} captures {battle.location} for certain",
+                                 note="exact", extra={"certain": True, "capture": Fraction(1)})
             continue
         if action.name != "foe":
             continue
@@ -272,8 +274,6 @@ def _gw_foes(game: Game, pending: Decision, seed: int) -> dict[Action, Odds]:
         followers = [_gw_follower(data, f, card.robot, E, gw) for f in enclave.followers]
         capture = gw.battle(followers, f"{count}D{sides}", robots=card.robot, seed=seed)
         stopped = 1 - capture.p
-        rows = (f"{who} is stopped: {battle.location} is not captured",
-                f"{who} captures {battle.location}")
         extra = {**capture.extra, "capture": capture.p}
         if "interval_p" in capture.extra:
             low, high = capture.extra["interval_p"]

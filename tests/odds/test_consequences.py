@@ -197,7 +197,9 @@ def test_gamma_world_play_a_foe_has_odds() -> None:
     assert capture_by_hand(2) == Fraction(125, 1001)  # as tests/odds/test_choices.py counts it
     foe = found["foe"]
     assert foe.extra["capture"] == capture and foe.p == 1 - capture
-    assert found["no foe"].outcomes == (("certain: Player 1 captures Think Tank", 1),)
+    assert found["no foe"].p == 0 and found["no foe"].outcomes == (
+        ("Player 1 is stopped: Think Tank is not captured", 0),
+        ("Player 1 captures Think Tank", 1))  # no Foe, no Threat: won at once (lines 41-44)
     words = {a.name: s for a, s in odds.consequences(game)}
     assert words["no foe"] == ("Certain: with no Foe there is no Threat, and Player 1 "
                                "captures Think Tank")
