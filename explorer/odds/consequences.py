@@ -172,17 +172,21 @@ def _exclusion(ctx: Any, name: str, target: int) -> str | None:
            or set(ctx.card_of(c).excludes) & set(card.classifications)]
     if not hit:
         return None
-    everyone = [(name, card.is_me), *((c.name, ctx.card_of(c).is_me) for c in hit)]
-    gone = [n for n, me in everyone if not me]
-    flipped = [n for n, me in everyone if me]
-    said = "Exclusion: "
+    everyone = [(name, card.is_me, False),
+                *((c.name, ctx.card_of(c).is_me, c.flipped) for c in hit)]
+    gone = [n for n, me, _ in everyone if not me]
+    flipped = [n for n, me, already in everyone if me and not already]
+    stays = [n for n, me, already in everyone if me and already]
+    parts = []
     if gone:
         both = "both " if len(gone) == 2 else ("all " if len(gone) > 2 else "")
         verb = "will be" if len(gone) == 1 else f"will {both}be"
-        said += f"{_names(gone)} {verb} discarded"
+        parts.append(f"{_names(gone)} {verb} discarded")
     if flipped:
-        said += (", and " if gone else "") + f"{_names(flipped)} (a ME card) will be flipped"
-    return said
+        parts.append(f"{_names(flipped)} (a ME card) will be flipped")
+    if stays:
+        parts.append(f"{_names(stays)} (a ME card already flipped) stays flipped")
+    return "Exclusion: " + ", and ".join(parts)
 
 
 # ---- Gamma World --------------------------------------------------------------------------

@@ -154,6 +154,17 @@ def test_rat_king_a_me_card_is_flipped_instead_of_discarded() -> None:
     assert by_args[("Lady Vessa", 0)] is None
 
 
+def test_rat_king_a_flipped_me_card_stays_flipped() -> None:
+    # "a flipped one stays flipped" (ruling rk-24, seed 002, line 36).
+    game = scenario([char("ME Priest")], [char("ME Rogue", flipped=True)],
+                    hands=[full(["Lady Vessa"]), full([], skip=5)])
+    act(game, "character")
+    by_args = {a.args: s for a, s in odds.consequences(game) if a.name == "play_character"}
+    assert by_args[("Lady Vessa", 1)] == (
+        "Exclusion: Lady Vessa will be discarded, and ME Rogue (a ME card already flipped) "
+        "stays flipped")
+
+
 # ---- Gamma World: Retreat is certain; "play a Foe?" with its odds -----------------------------
 
 def gw_attack() -> explorer.engine.Game:
