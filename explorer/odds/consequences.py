@@ -103,10 +103,10 @@ def _who_can_use(ctx: Any, seat: int, deck: str) -> str:
         if deck == "Magic":
             (full if P.can_use_magic(data, member) else []).append(member.name)
             continue
-        names = data.characters[member.name].ability_names
-        if not names.isdisjoint(P._PSIONIC_USERS):
+        use = P.psionic_use(data, member)
+        if use == "every":
             full.append(member.name)
-        elif "Minor Psychic" in names:
+        elif use == "not Major":
             partly.append(member.name)
     if not full and not partly:
         if len(members) == 1:
