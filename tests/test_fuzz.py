@@ -192,7 +192,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_odds_answer(self) -> None:
-        """The four odds queries answer at every position (None where there are no odds,
+        """The five odds queries answer at every position (None where there are no odds,
         never an exception) and leave the game as it was."""
         if self.game is None:
             return
@@ -210,6 +210,10 @@ class GameMachine(RuleBasedStateMachine):
         found = odds.choices(game, runs=ODDS_RUNS)
         assert [a for a, _ in found] == game.legal_actions()
         assert all(o is None or isinstance(o, odds.Odds) for _, o in found)
+        for seat in (None, *range(game.players)):
+            said = odds.consequences(game, seat)
+            assert [a for a, _ in said] == game.legal_actions()
+            assert all(s is None or (isinstance(s, str) and s) for _, s in said)
         assert game.snapshot() == before
 
 

@@ -5,6 +5,7 @@
 Fraction(1, 2)
 >>> odds.at(game)          # the odds of whatever roll or draw a live game is about to make
 >>> odds.choices(game)     # at a decision: each legal action with the odds of what it leads to
+>>> odds.consequences(game)  # at a decision: each legal action with what the rules make of it
 
 Dice algebra is icepool's; anything that depends on a game state comes from the engine's chance
 outcomes. Probabilities are ``Fraction``; floats appear only in ``.table`` for display.
@@ -225,6 +226,7 @@ def _table_rows(game: Game, table: str) -> Sequence[dict[str, Any]] | None:
 
 
 from explorer.odds import adventurers, gamma_world, rifts  # noqa: E402  (they use Odds)
+from explorer.odds.consequences import consequences  # noqa: E402
 from explorer.odds.decisions import choices  # noqa: E402
 
-__all__ += ["adventurers", "choices", "gamma_world", "rifts"]
+__all__ += ["adventurers", "choices", "consequences", "gamma_world", "rifts"]

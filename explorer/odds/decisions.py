@@ -15,9 +15,13 @@ Each game answers for the decisions where odds matter:
   position now, fighting to the end, within a fixed amount of work: exact when the battle's
   chain fits it, else the chain in floating point, else an estimate from seeded playouts with
   95% intervals, the note saying which: :func:`explorer.odds.gamma_world.battle`; retreat: no
-  capture);
+  capture, for certain) and "play a Foe?" against an attack (each Foe: the chance the attack
+  is stopped, fought to the end against its Starting Threat's dice; no Foe: captured for
+  certain);
 - Adventurers: the Escape step (an evade card escapes for sure; a weapon or help card and the
-  roll itself: the exact chance that the Escape roll beats the Encounter roll).
+  roll itself: the exact chance that the Escape roll beats the Encounter roll) and the Travel
+  Phase (each card, or none: the exact chance the opponent to the right holds a matching
+  Encounter card).
 
 Only what the deciding seat can see is used: its own party, the public table, the Foe on the
 table and the dice; never another seat's hand or the order of a deck.
@@ -30,6 +34,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Generator
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 from explorer.engine import Action, Chance, Decision, Game
@@ -215,7 +220,11 @@ def _fight_odds(policy: str, counts: Counter[str], runs: int, first: Roll | None
 def _gamma_world(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, Odds]:
     battle = getattr(game.state, "battle", None)
     names = {a.name for a in pending.actions}
-    if battle is None or not {"fight", "retreat"} <= names or battle.defender is not None:
+    if battle is None or battle.defender is not None:
+        return {}
+    if "no foe" in names:
+        return _gw_foes(game, pending, seed)
+    if not {"fight", "retreat"} <= names:
         return {}
     from explorer.games.gamma_world import enclave as E
     from explorer.odds import gamma_world as gw
@@ -227,10 +236,53 @@ def _gamma_world(game: Game, pending: Decision, runs: int, seed: int) -> dict[Ac
     fight = Odds(capture.p, 0, (), capture.outcomes,
                  f"Fight on to the end: capture {battle.location}", note=capture.note,
                  extra=capture.extra)
-    retreat = Odds(Fraction(0), 0, (), (("not captured: the location and the Foe are "
-                                         "discarded", Fraction(1)),),
-                   f"Retreat: {battle.location} is not captured", note="exact")
+    retreat = Odds(Fraction(1), 0, (), ((f"certain: {battle.location} is not captured, and the "
+                                         "location and the Foe are discarded", Fraction(1)),),
+                   f"Retreat: {battle.location} is not captured, for certain", note="exact",
+                   extra={"certain": True})
     return {a: fight if a.name == "fight" else retreat for a in pending.actions}
+
+
+def _gw_foes(game: Game, pending: Decision, seed: int) -> dict[Action, Odds]:
+    """"Play a Foe?" against an attack (line 43 of seed 004): for each Foe, the chance the
+    attacking followers still capture the location, fighting to the end against the Foe's
+    Starting Threat (its dice rolled), as :func:`explorer.odds.gamma_world.battle` answers it;
+    no Foe: the location is captured for certain (no Threat)."""
+    from explorer.games.gamma_world import enclave as E
+    from explorer.odds import gamma_world as gw
+
+    state = game.state
+    battle, data = state.battle, state._data
+    enclave = state.enclaves[battle.attacker]
+    who = f"Player {battle.attacker + 1}"
+    rows = (f"{who} is stopped: {battle.location} is not captured",
+            f"{who} captures {battle.location}")
+    found: dict[Action, Odds] = {}
+    for action in pending.actions:
+        if action.name == "no foe":  # the same rows as a Foe's, to compare: stopped never
+            found[action] = Odds(Fraction(0), 0, (), ((rows[0], Fraction(0)),
+                                                      (rows[1], Fraction(1))),
+                                 f"No Foe: {who} captures {battle.location} for certain",
+                                 note="exact", extra={"certain": True, "capture": Fraction(1)})
+            continue
+        if action.name != "foe":
+            continue
+        card = data.card(action.args[0])
+        if not card.dice:
+            continue
+        count, sides = card.dice
+        followers = [_gw_follower(data, f, card.robot, E, gw) for f in enclave.followers]
+        capture = gw.battle(followers, f"{count}D{sides}", robots=card.robot, seed=seed)
+        stopped = 1 - capture.p
+        extra = {**capture.extra, "capture": capture.p}
+        if "interval_p" in capture.extra:
+            low, high = capture.extra["interval_p"]
+            extra["interval"] = {rows[0]: (1 - high, 1 - low), rows[1]: (low, high)}
+        found[action] = Odds(
+            stopped, 0, (), ((rows[0], stopped), (rows[1], capture.p)),
+            f"Play {card.name}: {who} fights on to the end against its Threat",
+            note=capture.note, extra=extra)
+    return found
 
 
 def _gw_follower(data: Any, follower: Any, robot: bool, E: Any, gw: Any) -> Any:
@@ -252,6 +304,8 @@ def _gw_follower(data: Any, follower: Any, robot: bool, E: Any, gw: Any) -> Any:
 # ---- Adventurers --------------------------------------------------------------------------
 
 def _adventurers(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, Odds]:
+    if any(a.name == "travel" for a in pending.actions):
+        return _adventurers_travel(game, pending)
     roll = next((a for a in pending.actions if a.name == "roll"), None)
     if roll is None:
         return {}
@@ -286,6 +340,46 @@ def _adventurers(game: Game, pending: Decision, runs: int, seed: int) -> dict[Ac
         else:
             continue
         found[action] = _escape_odds(count, sides, total, how)
+    return found
+
+
+def _adventurers_travel(game: Game, pending: Decision) -> dict[Action, Odds]:
+    """The Travel Phase: with each card played (or none), the exact chance that the opponent
+    to the right holds an Encounter card matching the new top card, so that he can play it on
+    the player in the Encounter Phase (lines 61-63 of seed 001). As the player knows it: that
+    opponent's hand is any of its size among the cards the player has not seen (the draw pile
+    and the other players' hands)."""
+    from explorer.games.adventurers.common import Ctx
+
+    state = game.state
+    ctx = Ctx(state, state._data)
+    seat = pending.player
+    by = ctx.right_of(seat)
+    held = len(ctx.adv(by).hand)
+    unseen = Counter(state.deck.pile)
+    unseen.update(state.deck.top)
+    for other in range(state.players):
+        if other != seat:
+            unseen.update(ctx.adv(other).hand)
+    whole = sum(unseen.values())
+    found: dict[Action, Odds] = {}
+    for action in pending.actions:
+        if action.name == "travel":
+            top, how = ctx.cards[action.args[0]], f"Play {action.args[0]}"
+        elif action.name == "pass":
+            top, how = ctx.top(seat), "Play no card"
+        else:
+            continue
+        matching = sum(
+            n for name, n in unseen.items()
+            if ctx.cards[name].type == "Encounter" and ctx.data.at(ctx.cards[name].matches, top))
+        p = 1 - Fraction(comb(whole - matching, held), comb(whole, held)) if whole else Fraction(0)
+        where = top.name if top is not None else "your empty chain"
+        found[action] = Odds(
+            p, 0, (), ((f"Player {by + 1} can play an Encounter on {where}", p),
+                       ("no Encounter can be played on you", 1 - p)),
+            f"{how}: Player {by + 1}, {held} card{'s' if held != 1 else ''} in hand, holds an "
+            "Encounter that matches it", note="exact, from the cards you have not seen")
     return found
 
 

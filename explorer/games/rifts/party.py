@@ -97,6 +97,15 @@ def can_use_psionic(data: RiftsData, member: Member, card: Card) -> bool:
     return "Minor Psychic" in names and card.kind != "Major"
 
 
+def psionic_use(data: RiftsData, member: Member) -> str | None:
+    """Which Psionic cards ``member`` can use: "every" (Major Psychic or a specialist such as
+    Hunt), "not Major" (Minor Psychic) or None (none), as :func:`can_use_psionic` decides."""
+    names = data.characters[member.name].ability_names
+    if not names.isdisjoint(_PSIONIC_USERS):
+        return "every"
+    return "not Major" if "Minor Psychic" in names else None
+
+
 def specialist(data: RiftsData, member: Member) -> str | None:
     """The Character's Major-card ability (Hunt, Drain, ...) if it has one and no Major Psychic."""
     return _specialist(data.characters[member.name])
