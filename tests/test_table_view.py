@@ -117,7 +117,7 @@ def test_the_log_is_in_peoples_words_oldest_first_and_hides_other_hands() -> Non
         if session.waiting_for_person():
             session.act(0)
     stepper.refresh()
-    stepper.log_box.selected_index = 0  # the whole log, opened
+    stepper.log_all.value = True  # the whole game's log
     log = stepper.log_view.value
     assert "[setup" not in log and "setup.characters" not in log
     lines = re.findall(r"<li>(.*?)</li>", log)

@@ -49,6 +49,9 @@ CHART_OUTCOMES_UP_TO = 24
 RESULT_LINES = 12
 """What happened since the person's last move: the latest this many lines are shown, the
 earlier ones behind an opener."""
+LOG_LINES = 80
+"""The game log shows its latest this many lines (oldest first) until the whole log is asked
+for."""
 PACES = (("every roll", "roll"), ("to my next choice", "choice"))
 """The page's pace: a person rolls each roll and draws each draw (one click each), or every
 roll and draw up to the person's next decision is made at once after each decision."""
@@ -702,9 +705,12 @@ class Stepper(widgets.VBox):
         self.progress.add_class("stepper-progress")
         self.log_view = widgets.HTML()
         self.log_view.add_class("stepper-log")
-        self.log_box = widgets.Accordion(children=[self.log_view],
-                                         titles=("The whole game log, oldest first",))
-        self.log_box.observe(guard(lambda _: self._draw_log()), names="selected_index")
+        self.log_all = widgets.ToggleButton(value=False, description="Show the whole game",
+                                            icon="list", layout=widgets.Layout(width="auto"))
+        self.log_all.add_class("stepper-log-all")
+        self.log_all.observe(guard(lambda _: self._draw_log()), names="value")
+        self.log_box = widgets.Accordion(children=[widgets.VBox([self.log_all, self.log_view])],
+                                         titles=("Game log, oldest first",))
         self.new_game_form = self._new_game_form()
         style = widgets.HTML(_STYLE_ALL)
         if compact:  # a live example: the table, Undo, Start again and the pending step
@@ -1141,14 +1147,18 @@ class Stepper(widgets.VBox):
         self.buttons["game"].description = PLAY_ON if person else WATCH
 
     def _draw_log(self) -> None:
-        """The whole game log, oldest first, grouped by phase (drawn only while it is open)."""
-        if self.log_box.selected_index is None:
-            if self.log_view.value:
-                self.log_view.value = ""
-            return
+        """The game log, oldest first, grouped by phase: its latest :data:`LOG_LINES` entries,
+        or the whole game when "Show the whole game" is pressed."""
         session = self.session
-        self.log_view.value = ('<div class="stepper-log-box">'
-                               + _groups_html(session.groups(session.game.log)) + "</div>")
+        log = session.game.log
+        whole = self.log_all.value or len(log) <= LOG_LINES
+        shown = log if whole else log[-LOG_LINES:]
+        note = "" if whole else (f'<div class="stepper-log-earlier">{len(log) - LOG_LINES} '
+                                 "earlier entries: press Show the whole game to read them"
+                                 "</div>")
+        self.log_all.layout.display = "none" if len(log) <= LOG_LINES else ""
+        self.log_view.value = ('<div class="stepper-log-box">' + note
+                               + _groups_html(session.groups(shown)) + "</div>")
 
     def _draw_table(self) -> None:
         """The table; on a clickable one, a person's choices are its cards and locations."""
