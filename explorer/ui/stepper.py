@@ -1015,6 +1015,9 @@ class Stepper(widgets.VBox):
             boxes.append(box)
         self.seat_boxes = boxes
         self.seat_row.children = boxes
+        if hasattr(self, "confirm_row"):  # a new game or a load: a question left is dropped
+            self._seats_asked = None
+            self.confirm_row.layout.display = "none"
 
     def _seats_changed(self) -> None:
         """A seat's dropdown changed: nothing is played yet; the page asks first (Go ahead
