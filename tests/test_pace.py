@@ -223,3 +223,20 @@ def test_forced_steps_of_a_person_are_taken_only_at_the_pace_to_my_next_choice()
     assert session.forced() and session.waiting_for_person()
     assert session.advance() == 0  # every roll: the person takes it
     assert session.advance(roll_for_person=True) > 0
+
+
+def test_what_happened_is_grouped_by_turn_and_phase() -> None:
+    stepper = Stepper("gamma_world", players=2, seed=2)
+    session = stepper.session
+    stepper.buttons["game"].click()
+    ends = next(a for a in session.game.pending.actions if str(a).startswith("End the Action"))
+    session.take(ends)  # the person ends the turn; then the bot plays its turn
+    stepper.refresh()
+    titles = [title for title, _ in session.recent_groups()]
+    assert titles[0] == "Action Phase · Player 1's turn"
+    assert "Action Phase · Player 2's turn" in titles
+    assert html.escape("Action Phase · Player 2's turn") in stepper.result.value
+    stepper.undo()  # the notes of whose turn it was follow the log back
+    session.take(ends)
+    stepper.refresh()
+    assert [title for title, _ in session.recent_groups()] == titles

@@ -17,6 +17,7 @@ with :class:`explorer.errors.StaleControl` and changes nothing.
 
 from __future__ import annotations
 
+import bisect
 import importlib
 import itertools
 import json
@@ -238,20 +239,27 @@ class PlaySession:
         """What happened since the person's last move (:meth:`recent`), oldest first, in
         groups of the phase it happened in: ("Battle", ["Player 1: rolled 4 hits", ...]) for
         each run of entries of one phase cell, as the viewer reads them."""
-        return self.groups(self.recent())
+        mark = getattr(self, "_mark", 0)
+        return self.groups(self.recent(), start=mark if mark <= len(self.game.log) else 0)
 
-    def groups(self, entries: Sequence[LogEntry]) -> list[tuple[str, list[str]]]:
-        """``entries`` in groups of consecutive entries of one phase cell, each with the
-        phase's title, oldest first; entries the viewer may not see are left out (a group
-        left empty is dropped)."""
+    def groups(self, entries: Sequence[LogEntry],
+               start: int = 0) -> list[tuple[str, list[str]]]:
+        """``entries`` (the log's from index ``start``) in groups of consecutive entries of
+        one turn and one phase cell, oldest first, each titled with the phase and, when the
+        page saw it played, whose turn it was ("Battle · Player 2's turn"); entries the viewer
+        may not see are left out (a group left empty is dropped)."""
         game_id = self.game.game_id
         found: list[tuple[str, list[str]]] = []
-        last_cell: str | None = None
-        for entry in entries:
+        last: tuple[str, int | None] | None = None
+        for index, entry in enumerate(entries, start):
             cell = cell_of(game_id, entry.phase)
-            if cell != last_cell:
-                found.append((CELL_TITLES.get(cell, cell), []))
-                last_cell = cell
+            seat = self._turn_at(index)
+            if (cell, seat) != last:
+                title = CELL_TITLES.get(cell, cell)
+                if seat is not None:
+                    title += f" · Player {seat + 1}'s turn"
+                found.append((title, []))
+                last = (cell, seat)
             found[-1][1].extend(self.lines([entry]))
         return [(title, lines) for title, lines in found if lines]
 
@@ -297,6 +305,32 @@ class PlaySession:
     def _moved(self) -> None:
         self._mark = len(self.game.log)
         self._epoch += 1
+        self._note_turn()
+
+    def _note_turn(self) -> None:
+        """Note whose turn the next step is played in, from the log's length on: what happened
+        is grouped by turn (:meth:`groups`). An undo cuts the notes past the log's end; a new
+        or loaded game starts them afresh."""
+        log = self.game.log
+        if getattr(self, "_turns_of", None) is not self.game:
+            self._turns_of, self._turns = self.game, []
+        turns: list[tuple[int, int | None]] = self._turns
+        while turns and turns[-1][0] > len(log):
+            turns.pop()
+        active = getattr(self.game.state, "active", None)
+        if turns and turns[-1][1] == active:
+            return
+        if turns and turns[-1][0] == len(log):
+            turns[-1] = (len(log), active)
+        else:
+            turns.append((len(log), active))
+
+    def _turn_at(self, index: int) -> int | None:
+        """The seat whose turn the log entry at ``index`` was logged in (None: not known)."""
+        if getattr(self, "_turns_of", None) is not self.game:
+            return None
+        at = bisect.bisect_right(self._turns, index, key=lambda turn: turn[0])
+        return self._turns[at - 1][1] if at else None
 
     def summary(self) -> dict[str, Any]:
         """A finished game in brief: the winners, every seat's score, the turns played."""
@@ -434,6 +468,7 @@ class PlaySession:
         stand_in = make_bot(self.game, "heuristic", self.bot_seed)
         taken = 0
         while not self.game.is_over and not stop(self) and taken < MAX_AUTO_STEPS:
+            self._note_turn()
             if self.game.is_chance:
                 self.game.step()
             else:

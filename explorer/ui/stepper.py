@@ -1161,7 +1161,8 @@ class Stepper(widgets.VBox):
                                  "</div>")
         self.log_all.layout.display = "none" if len(log) <= LOG_LINES else ""
         self.log_view.value = ('<div class="stepper-log-box">' + note
-                               + _groups_html(session.groups(shown)) + "</div>")
+                               + _groups_html(session.groups(shown, len(log) - len(shown)))
+                               + "</div>")
 
     def _draw_table(self) -> None:
         """The table; on a clickable one, a person's choices are its cards and locations."""
