@@ -809,11 +809,15 @@ class Stepper(widgets.VBox):
         cells = self.live_cells()
         for cell in cells:
             cell.working(True)
+        moves = [self.buttons[key] for key in ("undo", "redo", "turn", "game")]
+        for button in moves:  # the toolbar's moves too; the status line turns them on again
+            button.disabled = True
         try:
             yield
         finally:
             for cell in cells:
                 cell.working(False)
+            self._draw_status(self.view)
 
     # ---- messages beside the step's controls ----------------------------------------------
 
