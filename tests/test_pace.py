@@ -97,8 +97,11 @@ def test_play_on_never_decides_for_a_person() -> None:
         stepper.buttons["game"].click()
         session = stepper.session
         assert session.game.is_over or (session.waiting_for_person() and not session.forced())
-        stepper.buttons["turn"].click()  # stops there too: no bot takes the person's choice
-        assert session.game.is_over or session.waiting_for_person()
+        steps = session.game.steps
+        stepper.buttons["turn"].click()  # nothing: no bot takes the person's choice
+        assert session.game.steps == steps
+        said = stepper.message.value + "".join(c.message.value for c in stepper.live_cells())
+        assert session.game.is_over or "Player 1 (you) chooses now" in said
         if session.game.is_over:
             break
         stepper.act(0)

@@ -868,13 +868,27 @@ class Stepper(widgets.VBox):
     def play_turn(self) -> None:
         """Play on to the next turn, stopping at the person's next decision (with bots in
         every seat: the bots play a turn)."""
+        if self._your_choice():
+            return
         with self.working():
             self._with_progress(self.session.play_to_end_of_turn)
 
     def play_game(self) -> None:
         """Play on to the person's next decision (with bots in every seat: to the end)."""
+        if self._your_choice():
+            return
         with self.working():
             self._with_progress(self.session.resolve_to_choice)
+
+    def _your_choice(self) -> bool:
+        """A person's decision is pending: playing on would decide it, so nothing is played
+        and the page says so beside the choices."""
+        session = self.session
+        if session.waiting_for_person() and not session.forced():
+            self.tell(f"{self.seat_name(session.game.current_player)} chooses now: take one of "
+                      "the choices below; playing on never chooses for you.")
+            return True
+        return False
 
     def _with_progress(self, run: Any) -> None:
         self.progress.layout.visibility = "visible"
