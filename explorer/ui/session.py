@@ -237,8 +237,8 @@ class PlaySession:
 
     def recent_groups(self) -> list[tuple[str, list[str]]]:
         """What happened since the person's last move (:meth:`recent`), oldest first, in
-        groups of the phase it happened in: ("Battle", ["Player 1: rolled 4 hits", ...]) for
-        each run of entries of one phase cell, as the viewer reads them."""
+        groups of one turn and phase (:meth:`groups`): ("Battle · Player 2's turn",
+        ["Player 2: Attacks ...", ...]), as the viewer reads them."""
         mark = getattr(self, "_mark", 0)
         return self.groups(self.recent(), start=mark if mark <= len(self.game.log) else 0)
 
@@ -456,7 +456,7 @@ class PlaySession:
 
     def forced(self) -> bool:
         """The pending decision has one legal action only: nothing to choose (the pace "to my
-        next choice" takes it, and says so in the summary of what happened)."""
+        next choice" takes it; its line is in what happened, like every step's)."""
         pending = self.game.pending
         return isinstance(pending, Decision) and len(pending.actions) == 1
 
