@@ -16,6 +16,13 @@
 # modifiers, a **Roll** button and a "what if" choice of outcome. The other cells show
 # what happened there last. Seats can be played by a person or a bot; Undo and Redo go
 # back and forth; a game can be saved and loaded.
+#
+# **How much you click** is yours to choose. **Pace: every roll** has you roll each roll and
+# draw each card; **Pace: to my next choice** makes every roll and draw up to your next
+# decision at once after each of your choices (**Roll on to my next choice** beside Roll does
+# the same once), and "What happened since your last move" lists each result, phase by phase.
+# The bots' turns play without clicks (tick **Step through bots' turns** to roll them yourself).
+# **Play on to my next choice** never decides for you; changing a seat to a bot asks first.
 
 # %%
 from explorer.ui.stepper import Stepper

@@ -26,7 +26,14 @@
 # dice, who wins over every ADVENTURE DIE and the flips a matching die causes. Your own hand is
 # face up and the others hidden; tick **Show every hand** to teach with every hand face up.
 # Seats can be played by a person or a bot; Undo and Redo go back and forth; a game can be
-# saved and loaded, or played on to the end.
+# saved and loaded.
+#
+# **How much you click** is yours to choose. **Pace: every roll** has you roll each roll and
+# draw each card; **Pace: to my next choice** makes every roll and draw up to your next
+# decision at once after each of your choices (**Roll on to my next choice** beside Roll does
+# the same once), and "What happened since your last move" lists each result, phase by phase.
+# The bots' turns play without clicks (tick **Step through bots' turns** to roll them yourself).
+# **Play on to my next choice** never decides for you; changing a seat to a bot asks first.
 
 # %%
 from explorer.ui.stepper import Stepper

@@ -32,7 +32,14 @@
 #
 # The other player's hand stays hidden; tick **Show every hand** to teach with both hands
 # face up. Seats can be played by a person or a bot; Undo and Redo go back and forth; a game can
-# be saved and loaded, or played on to the end.
+# be saved and loaded.
+#
+# **How much you click** is yours to choose. **Pace: every roll** has you draw each card
+# yourself; **Pace: to my next choice** makes every draw up to your next decision at once
+# after each of your choices (**Draw on to my next choice** beside Draw does the same once),
+# and "What happened since your last move" lists each result, phase by phase. The bots' turns
+# play without clicks (tick **Step through bots' turns** to draw for them yourself).
+# **Play on to my next choice** never decides for you; changing a seat to a bot asks first.
 
 # %%
 from explorer.ui.stepper import Stepper

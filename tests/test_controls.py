@@ -23,6 +23,7 @@ from explorer.ui.controls import StepButton, StepMenu, key_of
 from explorer.ui.session import CELLS, STALE, PlaySession
 from explorer.ui.stepper import Stepper
 from tests.test_board import _turn
+from tests.test_stepper import _past_setup
 
 SLIME = "Play Slippery Slime"
 EARLIER = "earlier step"
@@ -101,6 +102,10 @@ def test_item2_a_stale_button_is_refused_and_changes_nothing() -> None:
     before = session.game.to_json()
     slime.press(drawn)  # the second click, made on "Play Slippery Slime"
     assert session.game.to_json() == before  # nothing flipped
+    # the second click of a double click is one click: refused without a word
+    assert cell.message.value == "" and stepper.message.value == ""
+    slime.press(drawn - 1)  # a click from a drawing of another earlier step: said so
+    assert session.game.to_json() == before
     assert EARLIER in cell.message.value and stepper.message.value == ""
 
     # The page's drawing failed after a move: its buttons are still those of the step before.
@@ -316,7 +321,7 @@ def test_item2_a_step_redrawn_keeps_its_odds_beside_its_controls() -> None:
     """Redrawn without a move (a seat changed, Show every hand ticked), the step's odds come
     back beside its buttons; nothing is left marked as the odds of another step."""
     stepper = Stepper("rifts", players=2, seed=7)
-    stepper.session.play_to_end_of_turn()
+    _past_setup(stepper.session)
     stepper.refresh()
     cell = stepper.cell(stepper.view.cell)
     shown = [odds.value for _, odds, _ in cell._rows[:len(_buttons(cell))]]
@@ -333,7 +338,7 @@ def test_item2_whatever_fails_to_draw_the_steps_controls_are_drawn(
     stepper = Stepper("rifts", players=2, seed=7)
     for name in CELLS["rifts"]:  # the page's cells
         stepper.cell(name)
-    stepper.session.play_to_end_of_turn()
+    _past_setup(stepper.session)
     stepper.refresh()
     cell = stepper.cell(stepper.view.cell)
     before = [b.description for b in _buttons(cell)]

@@ -31,12 +31,31 @@ def test_each_phase_has_its_cell(game: str, phase: str, cell: str) -> None:
     assert cell_of(game, phase) == cell and cell in CELLS[game]
 
 
+def _past_setup(session: PlaySession) -> None:
+    """Play on to the person's first Decision Act, the person taking the first choice at each
+    of its setup decisions (which deck an Aid card comes from)."""
+    for _ in range(50):
+        session.play_to_end_of_turn()
+        session.advance()
+        if session.view().cell == "decision":
+            return
+        if session.waiting_for_person():
+            session.act(0)
+    raise AssertionError("no Decision Act")
+
+
 def test_a_session_waits_for_the_person_and_lets_bots_play() -> None:
     session = PlaySession.start("rifts", players=2, seed=7)
     assert session.view().kind == "chance" and session.persons_turn()
     assert session.advance() == 0  # a roll of setup: the person rolls it
     session.play_to_end_of_turn()
-    session.advance()
+    # it stops at the person's own setup decision: which deck an Aid card comes from (Rifts'
+    # setup, explorer.games.rifts.turn.new_characters: 2 cards for each Character from
+    # Equipment, Psionic or Magic, its player's choice); before, a heuristic bot chose it
+    view = session.view()
+    assert view.kind == "decision" and view.player == 0 and view.cell == "setup"
+    assert "Aid card 1" in view.prompt
+    _past_setup(session)
     view = session.view()
     assert view.kind == "decision" and view.player == 0 and view.cell == "decision"
 
@@ -44,8 +63,7 @@ def test_a_session_waits_for_the_person_and_lets_bots_play() -> None:
 @pytest.mark.parametrize("bad", [-1, 99, True, "0", 1.0, None])
 def test_a_bad_choice_is_refused_and_changes_nothing(bad: object) -> None:
     session = PlaySession.start("rifts", players=2, seed=7)
-    session.play_to_end_of_turn()
-    session.advance()
+    _past_setup(session)
     before = session.game.snapshot()
     with pytest.raises(IllegalAction):
         session.act(bad)  # type: ignore[arg-type]
@@ -91,7 +109,7 @@ def test_save_and_load_and_a_bad_save_changes_nothing() -> None:
 
 def test_the_log_of_a_cell() -> None:
     session = PlaySession.start("rifts", players=2, seed=7)
-    session.play_to_end_of_turn()
+    _past_setup(session)
     entries = session.log_of("setup", last=5)
     assert len(entries) == 5 and all(e.phase.startswith("setup") for e in entries)
 
@@ -230,9 +248,13 @@ def test_a_new_game_starts_with_the_chosen_options_and_a_rematch_follows_it() ->
     # the same game as explorer.new_game with that seed: Player 1, a person, acts first
     assert game.steps == 0
     assert game.snapshot() == explorer.new_game("gamma_world", 3, 1234).snapshot()
-    stepper.session.play_to_end_of_game()
+    stepper.session.play_to_end_of_game()  # stops at the person's first decision
+    assert stepper.session.waiting_for_person() and stepper.session.game.steps == 0
+    stepper.session.set_seats(["heuristic", "heuristic", "random"])
+    stepper.session.play_to_end_of_game()  # every seat a bot: to the end
     stepper.refresh()
     assert "Game over" in stepper.over_text.value and "turns" in stepper.over_text.value
+    stepper.session.set_seats(["human", "heuristic", "random"])
     stepper.rematch()
     assert stepper.session.game.seed == 1235 and not stepper.session.game.is_over
 

@@ -3,6 +3,7 @@ it: the result of the last step, big events, the log in people's words, hidden h
 
 from __future__ import annotations
 
+import html
 import re
 
 import explorer
@@ -106,18 +107,27 @@ def test_a_foe_defeated_is_announced() -> None:
         in stepper.result.value
 
 
-def test_the_log_is_in_peoples_words_newest_first_and_hides_other_hands() -> None:
+def test_the_log_is_in_peoples_words_oldest_first_and_hides_other_hands() -> None:
     stepper = Stepper("rifts", players=2, seed=7)
-    stepper.session.play_to_end_of_turn()
+    session = stepper.session
+    for _ in range(100):  # on until Player 2 keeps an Aid card (the person's first choices)
+        if any("Keeps a" in (e.line(None) or "") for e in session.game.log if e.player == 1):
+            break
+        session.play_to_end_of_turn()
+        if session.waiting_for_person():
+            session.act(0)
     stepper.refresh()
+    stepper.log_all.value = True  # the whole game's log
     log = stepper.log_view.value
     assert "[setup" not in log and "setup.characters" not in log
-    lines = re.findall(r"<div>(.*?)</div>", log)
-    assert lines[0] == stepper.session.lines(stepper.session.game.log)[-1]
-    # Player 2's Aid cards kept in hand never show to Player 1 (a person)
-    party = stepper.session.game.state.parties[1]
-    for held in party.hand:
-        assert held.name not in log, held.name
-    assert any("Keeps a" in line for line in lines)
+    lines = re.findall(r"<li>(.*?)</li>", log)
+    assert lines[0] == html.escape(stepper.session.lines(stepper.session.game.log)[0])
+    assert lines[-1] == html.escape(stepper.session.lines(stepper.session.game.log)[-1])
+    # Player 2's Aid cards kept in hand never show to Player 1 (a person): each line only
+    # Player 2 may read is shown to Player 1 as its hidden text
+    secret = [e for e in session.game.log if e.seen_by == 1]
+    assert secret and any("Keeps a" in line for line in lines)
+    for entry in secret:
+        assert html.escape(entry.line(1)) not in log, entry.text
     stepper.every_hand.value = True  # teaching: every hand shown
-    assert all(h.name in stepper.log_view.value for h in party.hand)
+    assert all(html.escape(e.line(1)) in stepper.log_view.value for e in secret)

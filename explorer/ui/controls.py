@@ -53,12 +53,18 @@ function render({ model, el }) {
     }
     button.title = model.get("tooltip") || model.get("description");
     button.disabled = model.get("disabled");
+    button.classList.toggle("step-working", model.get("disabled"));
     drawn = model.get("stamp");
     button.setAttribute("data-stamp", String(drawn));
   };
   button.addEventListener("click", (event) => {
     event.stopPropagation();
+    if (button.disabled) return;
+    // one click: the button is off until the kernel draws the next step (or says why not)
+    button.disabled = true;
+    button.classList.add("step-working");
     model.send({ event: "click", stamp: drawn });
+    setTimeout(draw, 5000);
   });
   // a click on the control's box beside its button (a row taller than the button) is a click
   // on the button
@@ -99,13 +105,20 @@ function render({ model, el }) {
       + (style ? " mod-" + style : "");
     button.textContent = model.get("description");
     select.disabled = button.disabled = model.get("disabled");
+    el.classList.toggle("step-working", model.get("disabled"));
     drawn = model.get("stamp");
     el.setAttribute("data-stamp", String(drawn));
   };
   select.addEventListener("change", () =>
     model.send({ event: "select", key: select.value, stamp: drawn }));
-  button.addEventListener("click", () =>
-    model.send({ event: "click", key: select.value, stamp: drawn }));
+  button.addEventListener("click", () => {
+    if (button.disabled) return;
+    // one click: the list is off until the kernel draws the next step (or says why not)
+    select.disabled = button.disabled = true;
+    el.classList.add("step-working");
+    model.send({ event: "click", key: select.value, stamp: drawn });
+    setTimeout(draw, 5000);
+  });
   for (const name of ["options", "selected", "label", "width", "description", "button_style",
                       "button_class", "disabled", "stamp"]) {
     model.on("change:" + name, draw);
@@ -145,6 +158,7 @@ class StepButton(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._run: Callable[[], Any] | None = None
         self._on_refused = on_refused
+        self._pressed = -1  # the stamp of the last click taken: a double click is one click
         self.on_msg(self._message)
 
     def bind(self, stamp: int, run: Callable[[], Any], **shown: Any) -> None:
@@ -166,9 +180,12 @@ class StepButton(anywidget.AnyWidget):
         if self.disabled:
             return None
         if stamp != self.stamp or self._run is None:
+            if stamp == self._pressed:  # the second click of a double click: said nothing
+                return None
             if self._on_refused is not None:
                 self._on_refused(STALE)
             return None
+        self._pressed = stamp
         return self._run()
 
     def click(self) -> Any:
@@ -200,6 +217,7 @@ class StepMenu(anywidget.AnyWidget):
         self._run: Callable[[Any], Any] | None = None
         self._on_refused = on_refused
         self._on_select = on_select
+        self._pressed = -1  # the stamp of the last click taken: a double click is one click
         self.on_msg(self._message)
 
     @property
@@ -250,12 +268,15 @@ class StepMenu(anywidget.AnyWidget):
         """The button clicked with ``key`` chosen, on the drawing of ``stamp``."""
         if self.disabled:
             return None
+        if stamp != self.stamp and stamp == self._pressed:  # a double click: said nothing
+            return None
         if stamp != self.stamp or self._run is None or key not in self._bound:
             if self._on_refused is not None:
                 self._on_refused(STALE if stamp != self.stamp or self._run is None
                                  else NOT_OFFERED)
             return None
         self.selected = key
+        self._pressed = stamp
         return self._run(self._bound[key])
 
     def click(self, key: str | None = None) -> Any:

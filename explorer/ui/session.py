@@ -17,6 +17,7 @@ with :class:`explorer.errors.StaleControl` and changes nothing.
 
 from __future__ import annotations
 
+import bisect
 import importlib
 import itertools
 import json
@@ -234,6 +235,34 @@ class PlaySession:
         mark = getattr(self, "_mark", 0)
         return log[mark:] if mark <= len(log) else []
 
+    def recent_groups(self) -> list[tuple[str, list[str]]]:
+        """What happened since the person's last move (:meth:`recent`), oldest first, in
+        groups of one turn and phase (:meth:`groups`): ("Battle · Player 2's turn",
+        ["Player 2: Attacks ...", ...]), as the viewer reads them."""
+        mark = getattr(self, "_mark", 0)
+        return self.groups(self.recent(), start=mark if mark <= len(self.game.log) else 0)
+
+    def groups(self, entries: Sequence[LogEntry],
+               start: int = 0) -> list[tuple[str, list[str]]]:
+        """``entries`` (the log's from index ``start``) in groups of consecutive entries of
+        one turn and one phase cell, oldest first, each titled with the phase and, when the
+        page saw it played, whose turn it was ("Battle · Player 2's turn"); entries the viewer
+        may not see are left out (a group left empty is dropped)."""
+        game_id = self.game.game_id
+        found: list[tuple[str, list[str]]] = []
+        last: tuple[str, int | None] | None = None
+        for index, entry in enumerate(entries, start):
+            cell = cell_of(game_id, entry.phase)
+            seat = self._turn_at(index)
+            if (cell, seat) != last:
+                title = CELL_TITLES.get(cell, cell)
+                if seat is not None:
+                    title += f" · Player {seat + 1}'s turn"
+                found.append((title, []))
+                last = (cell, seat)
+            found[-1][1].extend(self.lines([entry]))
+        return [(title, lines) for title, lines in found if lines]
+
     def events(self) -> list[LogEntry]:
         """The big events since the person's last move (a Foe defeated, a location captured,
         a party Wiped Out, the game won)."""
@@ -276,6 +305,32 @@ class PlaySession:
     def _moved(self) -> None:
         self._mark = len(self.game.log)
         self._epoch += 1
+        self._note_turn()
+
+    def _note_turn(self) -> None:
+        """Note whose turn the next step is played in, from the log's length on: what happened
+        is grouped by turn (:meth:`groups`). An undo cuts the notes past the log's end; a new
+        or loaded game starts them afresh."""
+        log = self.game.log
+        if getattr(self, "_turns_of", None) is not self.game:
+            self._turns_of, self._turns = self.game, []
+        turns: list[tuple[int, int | None]] = self._turns
+        while turns and turns[-1][0] > len(log):
+            turns.pop()
+        active = getattr(self.game.state, "active", None)
+        if turns and turns[-1][1] == active:
+            return
+        if turns and turns[-1][0] == len(log):
+            turns[-1] = (len(log), active)
+        else:
+            turns.append((len(log), active))
+
+    def _turn_at(self, index: int) -> int | None:
+        """The seat whose turn the log entry at ``index`` was logged in (None: not known)."""
+        if getattr(self, "_turns_of", None) is not self.game:
+            return None
+        at = bisect.bisect_right(self._turns, index, key=lambda turn: turn[0])
+        return self._turns[at - 1][1] if at else None
 
     def summary(self) -> dict[str, Any]:
         """A finished game in brief: the winners, every seat's score, the turns played."""
@@ -384,32 +439,47 @@ class PlaySession:
         active = getattr(self.game.state, "active", None)
         return active is None or self.seats[active] == "human"
 
-    def advance(self, roll_for_bots: bool = True) -> int:
+    def advance(self, roll_for_bots: bool = True, roll_for_person: bool = False) -> int:
         """Let the bots decide (and, in a bot's turn, roll) until a person must decide or a
-        roll of a person's turn waits; returns the steps taken."""
+        roll of a person's turn waits; ``roll_for_person`` (the pace "to my next choice"):
+        a person's rolls and draws are made too, up to the person's next decision. Returns the
+        steps taken."""
 
         def stop(session: PlaySession) -> bool:
             if session.game.is_chance:
-                return not roll_for_bots or session.persons_turn()
-            return session.waiting_for_person()
+                if session.persons_turn():
+                    return not roll_for_person
+                return not roll_for_bots
+            return session.waiting_for_person() and not (roll_for_person and session.forced())
 
-        return self.play(stop, use_bots_for_all=False)
+        return self.play(stop, use_bots_for_all=False, take_forced=roll_for_person)
+
+    def forced(self) -> bool:
+        """The pending decision has one legal action only: nothing to choose (the pace "to my
+        next choice" takes it; its line is in what happened, like every step's)."""
+        pending = self.game.pending
+        return isinstance(pending, Decision) and len(pending.actions) == 1
 
     def play(self, stop: Callable[[PlaySession], bool], use_bots_for_all: bool = True,
-             progress: Callable[[int], None] | None = None) -> int:
+             progress: Callable[[int], None] | None = None, take_forced: bool = False) -> int:
         """Step with bots (a heuristic bot in a person's seat too, if ``use_bots_for_all``)
-        and sampled dice until ``stop(self)`` or the game ends."""
+        and sampled dice until ``stop(self)`` or the game ends; ``take_forced``: a person's
+        decision with one legal action only is taken (there is nothing to choose)."""
         stand_in = make_bot(self.game, "heuristic", self.bot_seed)
         taken = 0
         while not self.game.is_over and not stop(self) and taken < MAX_AUTO_STEPS:
+            self._note_turn()
             if self.game.is_chance:
                 self.game.step()
             else:
                 seat = self.game.current_player
                 bot = self.bots.get(seat) or (stand_in if use_bots_for_all else None)
-                if bot is None:
+                if bot is not None:
+                    self.game.step(bot.choose(self.game))
+                elif take_forced and self.forced():
+                    self.game.step(self.game.pending.actions[0])  # type: ignore[union-attr]
+                else:
                     break
-                self.game.step(bot.choose(self.game))
             taken += 1
             self._epoch += 1
             if progress is not None:
@@ -417,17 +487,19 @@ class PlaySession:
         return taken
 
     def play_to_end_of_turn(self, progress: Callable[[int], None] | None = None) -> int:
-        """Play on (bots in every seat) until the next player's turn begins."""
+        """Play on (rolls, draws and the bots' moves) until the next player's turn begins,
+        stopping earlier at a decision of a seat a person plays: nothing here decides for a
+        person."""
         state = self.game.state
         active = getattr(state, "active", None)
         turn = self._turn_marker()
 
         def stop(session: PlaySession) -> bool:
             return (getattr(session.game.state, "active", None) != active
-                    or session._turn_marker() != turn)
+                    or session._turn_marker() != turn or session.waiting_for_person())
 
         self._moved()
-        return self.play(stop, progress=progress)
+        return self.play(stop, use_bots_for_all=False, progress=progress)
 
     def _turn_marker(self) -> tuple[Any, ...]:
         state = self.game.state
@@ -437,8 +509,21 @@ class PlaySession:
                 tuple(getattr(p, "turn", 0) for p in parties))
 
     def play_to_end_of_game(self, progress: Callable[[int], None] | None = None) -> int:
+        """Play on (rolls, draws and the bots' moves) to the end of the game, stopping at a
+        decision of a seat a person plays: only when every seat is a bot does this play to
+        the end (:meth:`resolve_to_choice`)."""
+        return self.resolve_to_choice(progress)
+
+    def resolve_to_choice(self, progress: Callable[[int], None] | None = None) -> int:
+        """Roll every roll, draw every draw and let the bots move until a person must decide
+        or the game ends; every result is logged (:meth:`recent` lists them). A person's
+        decision with one legal action only is taken (nothing to choose); any other decision
+        of a person pending: nothing is done. Returns the steps taken."""
+        if self.waiting_for_person() and not self.forced():
+            return 0
         self._moved()
-        return self.play(lambda session: False, progress=progress)
+        return self.play(lambda session: session.waiting_for_person() and not session.forced(),
+                         use_bots_for_all=False, progress=progress, take_forced=True)
 
     # ---- new games ---------------------------------------------------------------------------
 

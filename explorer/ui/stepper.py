@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import html
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import cache, cached_property
 from typing import Any, TypeVar
@@ -45,8 +46,21 @@ FOLLOW = "follow"
 """The name of a cell that shows whatever step is pending, whatever the phase."""
 BUTTONS_UP_TO = 8
 CHART_OUTCOMES_UP_TO = 24
-RESULT_LINES = 8
+RESULT_LINES = 12
+"""What happened since the person's last move: the latest this many lines are shown, the
+earlier ones behind an opener."""
 LOG_LINES = 80
+"""The game log shows its latest this many lines (oldest first) until the whole log is asked
+for."""
+PACES = (("every roll", "roll"), ("to my next choice", "choice"))
+"""The page's pace: a person rolls each roll and draws each draw (one click each), or every
+roll and draw up to the person's next decision is made at once after each decision."""
+PLAY_ON = "Play on to my next choice"
+PLAY_ON_TURN = "Play on to the next turn (stops at my choice)"
+WATCH = "Watch the bots play to the end"
+WATCH_TURN = "Watch the bots play a turn"
+"""The play-on buttons' labels: with a person at the table they stop at the person's next
+decision (nothing decides for a person); with bots in every seat they watch the bots play."""
 SEAT_LABELS = {"human": "a person", "heuristic": "the heuristic bot", "random": "a random bot"}
 GENDER_CHOICES = [("not given", ""), ("female", "F"), ("male", "M")]
 """Lair of the Rat-King's New game form: each player's gender, what his ME card's "*" stands
@@ -71,6 +85,11 @@ _STEP_STYLE = """
 .stepper-log-box { max-height: 260px; overflow: auto; font-size: 12px; font-family: sans-serif; }
 .stepper-status-line { font-family: sans-serif; }
 .step-odds-stale { opacity: 0.35; }
+.step-working { opacity: 0.5; cursor: progress; }
+.step-result h5 { margin: 4px 0 0 0; font-size: 12px; }
+.step-result details summary { cursor: pointer; color: #1d4ed8; }
+.stepper-confirm { background: #fef3c7; border: 1px solid #d97706; border-radius: 6px;
+  padding: 4px 8px; font-family: sans-serif; align-items: center; gap: 6px; }
 .stepper-over { background: #eff6ff; border: 1px solid #1d4ed8; border-radius: 8px;
   padding: 6px 10px; font-family: sans-serif; }
 </style>
@@ -129,6 +148,46 @@ def choice_odds_html(odds: Odds) -> str:
     how = "estimated" if estimated else "exact"
     return (f'<span class="step-choice-odds" title="{html.escape(odds.title)}: '
             f'{html.escape(odds.note or how)}">{" · ".join(parts)} <i>({how})</i></span>')
+
+
+def _groups_html(groups: list[tuple[str, list[str]]]) -> str:
+    return "".join(f"<h5>{html.escape(title)}</h5><ul>"
+                   + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
+                   for title, lines in groups)
+
+
+def result_html(groups: list[tuple[str, list[str]]], shown: int = RESULT_LINES) -> str:
+    """Lines grouped by phase, oldest first: the latest ``shown`` lines open, the earlier ones
+    behind an opener ("Earlier: 14 more lines (show)")."""
+    total = sum(len(lines) for _, lines in groups)
+    if total <= shown:
+        return _groups_html(groups)
+    earlier: list[tuple[str, list[str]]] = []
+    latest: list[tuple[str, list[str]]] = []
+    left = total - shown  # lines that go behind the opener
+    for title, lines in groups:
+        if left >= len(lines):
+            earlier.append((title, lines))
+        elif left > 0:
+            earlier.append((title, lines[:left]))
+            latest.append((title + " (continued)", lines[left:]))
+        else:
+            latest.append((title, lines))
+        left = max(0, left - len(lines))
+    return (f'<details class="step-earlier"><summary>Earlier: {total - shown} more lines '
+            f"(show)</summary>{_groups_html(earlier)}</details>{_groups_html(latest)}")
+
+
+def prompt_of(view: View) -> str:
+    """A decision's prompt without the player it names first ("Player 1: choose your action"
+    reads "choose your action"): the page names the seat before it."""
+    prompt = view.prompt
+    if view.player is not None:
+        lead = f"Player {view.player + 1}: "
+        if prompt.startswith(lead):
+            rest = prompt[len(lead):]
+            return rest[:1].upper() + rest[1:]
+    return prompt
 
 
 def _first_outcome(odds: Odds) -> str:
@@ -235,8 +294,11 @@ class PhaseCell(widgets.VBox):
             else:
                 self.remove_class(css)
         self._drawn = None
-        if view.kind == "over" and self.cell_name == FOLLOW:
-            self._show([stepper.table, stepper.result, stepper.over])
+        self.working(False)
+        if view.kind == "over" and self.cell_name in (view.cell, FOLLOW):
+            # the final table stays on screen, with what happened last, the summary and Rematch
+            self.add_class(stepper.live_class)
+            self._show([stepper.over_in_cell, stepper.table, stepper.result])
             return
         if not live:
             lines = session.lines(session.log_of(self.cell_name))
@@ -252,6 +314,21 @@ class PhaseCell(widgets.VBox):
             self._chance(view, stamp)
         self._drawn = (stamp, view.kind)
         self._show(parts)
+
+    def working(self, on: bool = True) -> None:
+        """Turn the step's controls off (and mark them so) while the next step is worked out;
+        ``on=False``: back on (a cell's controls are drawn so)."""
+        controls: list[Any] = [button for button, _, _ in self._rows]
+        for name in ("roll_button", "roll_on_button", "what_if", "choice_list"):
+            if name in self.__dict__:  # made already (a cached_property)
+                controls.append(self.__dict__[name])
+        for control in controls:
+            if control.disabled != on:
+                control.disabled = on
+        if on:
+            self.add_class("step-working")
+        else:
+            self.remove_class("step-working")
 
     def _show(self, parts: list[widgets.Widget]) -> None:
         if tuple(parts) != self.body.children:  # identity: the same widgets stay put
@@ -335,6 +412,13 @@ class PhaseCell(widgets.VBox):
         return roll
 
     @cached_property
+    def roll_on_button(self) -> StepButton:
+        """Every roll and draw (and the bots' moves) up to the person's next decision."""
+        roll_on = StepButton(on_refused=self.stepper.refuse, icon="forward")
+        roll_on.add_class("step-roll-on")
+        return roll_on
+
+    @cached_property
     def what_if(self) -> StepMenu:
         """The outcomes of a roll or a draw, and "Make it so"."""
         what_if = StepMenu(on_refused=self.stepper.refuse, label="What if:",
@@ -345,7 +429,7 @@ class PhaseCell(widgets.VBox):
 
     @cached_property
     def roll_row(self) -> widgets.HBox:
-        return widgets.HBox([self.roll_button, self.what_if])
+        return widgets.HBox([self.roll_button, self.roll_on_button, self.what_if])
 
     # ---- the live cell: its controls -------------------------------------------------------
 
@@ -361,7 +445,7 @@ class PhaseCell(widgets.VBox):
         stepper = self.stepper
         who = stepper.seat_name(view.player)
         self.prompt.value = (f'<div class="step-prompt"><b>{html.escape(who)}</b>: '
-                             f"{html.escape(view.prompt)}</div>")
+                             f"{html.escape(prompt_of(view))}</div>")
         controls: list[widgets.Widget] = [self.prompt, self.message]
         board = stepper.table
         if self._person(view) and isinstance(board, ClickBoard) and board.targets:
@@ -416,6 +500,9 @@ class PhaseCell(widgets.VBox):
         guard = stepper.step_guard
         roll = guard(stepper.roll)
         self.roll_button.bind(stamp, lambda: roll(stamp), description=view.verb)
+        roll_on = guard(stepper.roll_on)
+        self.roll_on_button.bind(stamp, lambda: roll_on(stamp),
+                                 description=stepper.roll_on_label(view.verb))
         try:
             hidden = session.what_if_hidden()
         except Exception:  # unknown: keep the deck's cards hidden
@@ -426,7 +513,7 @@ class PhaseCell(widgets.VBox):
                 '<div class="step-odds">"What if" is off for this draw: its list would show '
                 "which cards the deck still holds, and so what the others hold. Tick Show every "
                 "hand to use it.</div>")
-            return [*parts, self.roll_button, self.secret_note]
+            return [*parts, self.roll_button, self.roll_on_button, self.secret_note]
         try:
             texts = session.effects()
         except Exception:  # the outcomes by name, then
@@ -563,6 +650,8 @@ class Stepper(widgets.VBox):
         self.over.add_class("stepper-over-box")
         self.over_text = widgets.HTML()
         self.over_buttons = widgets.HBox()
+        self.over_in_cell = widgets.VBox()  # the summary and Rematch above the final table
+        self.over_in_cell.add_class("stepper-over-cell")
         self.every_hand = widgets.Checkbox(value=False, description="Show every hand",
                                            indent=False, layout=widgets.Layout(width="150px"))
         self.every_hand.add_class("stepper-every-hand")
@@ -570,13 +659,35 @@ class Stepper(widgets.VBox):
         self.seat_row = widgets.HBox()
         self.seat_boxes: list[widgets.Dropdown] = []
         self._seat_dropdowns(self.session.seats)
-        self.auto_roll = widgets.Checkbox(value=True, description="Roll for bots",
-                                          indent=False, layout=widgets.Layout(width="130px"))
+        self.step_bots = widgets.Checkbox(value=False, description="Step through bots' turns",
+                                          indent=False, layout=widgets.Layout(width="190px"))
+        self.step_bots.add_class("stepper-step-bots")
+        self.pace = widgets.ToggleButtons(options=PACES, value="roll", description="Pace:",
+                                          tooltips=["Roll each roll and draw each card yourself",
+                                                    "After each of your choices, every roll "
+                                                    "and draw up to your next choice is made "
+                                                    "at once and summed up"],
+                                          style={"button_width": "auto"})
+        self.pace.add_class("stepper-pace")
+        self.pace.observe(guard(lambda _: self._pace_changed()), names="value")
+        self.confirm_text = widgets.HTML()
+        go = widgets.Button(description="Go ahead", button_style="warning",
+                            layout=widgets.Layout(width="auto"))
+        go.add_class("stepper-confirm-go")
+        go.on_click(guard(lambda _: self.confirm_seats()))
+        cancel = widgets.Button(description="Cancel", layout=widgets.Layout(width="auto"))
+        cancel.add_class("stepper-confirm-cancel")
+        cancel.on_click(guard(lambda _: self.cancel_seats()))
+        self.confirm_row = widgets.HBox([self.confirm_text, go, cancel],
+                                        layout=widgets.Layout(display="none"))
+        self.confirm_row.add_class("stepper-confirm")
+        self._seats_asked: list[str] | None = None
+        self._setting_back = False
         buttons = {}
         for key, label, icon, action in (
                 ("undo", "Undo", "undo", self.undo), ("redo", "Redo", "repeat", self.redo),
-                ("turn", "Play to end of turn", "forward", self.play_turn),
-                ("game", "Play to end of game", "fast-forward", self.play_game),
+                ("turn", PLAY_ON_TURN, "forward", self.play_turn),
+                ("game", PLAY_ON, "fast-forward", self.play_game),
                 ("new", "New game", "plus", self.toggle_new_game)):
             button = widgets.Button(description=label, icon=icon,
                                     layout=widgets.Layout(width="auto"))
@@ -594,6 +705,12 @@ class Stepper(widgets.VBox):
         self.progress.add_class("stepper-progress")
         self.log_view = widgets.HTML()
         self.log_view.add_class("stepper-log")
+        self.log_all = widgets.ToggleButton(value=False, description="Show the whole game",
+                                            icon="list", layout=widgets.Layout(width="auto"))
+        self.log_all.add_class("stepper-log-all")
+        self.log_all.observe(guard(lambda _: self._draw_log()), names="value")
+        self.log_box = widgets.Accordion(children=[widgets.VBox([self.log_all, self.log_view])],
+                                         titles=("Game log, oldest first",))
         self.new_game_form = self._new_game_form()
         style = widgets.HTML(_STYLE_ALL)
         if compact:  # a live example: the table, Undo, Start again and the pending step
@@ -606,12 +723,13 @@ class Stepper(widgets.VBox):
         else:
             children = [
                 style, self.status,
-                widgets.HBox([self.seat_row, self.auto_roll, self.every_hand]),
+                widgets.HBox([self.seat_row, self.step_bots, self.every_hand]),
+                self.confirm_row, self.pace,
                 widgets.HBox([buttons["undo"], buttons["redo"], buttons["turn"],
                               buttons["game"], self.progress]),
                 widgets.HBox([self.save_button, self.upload, buttons["new"]]),
                 self.new_game_form, self.message, self.over,
-                widgets.Accordion(children=[self.log_view], titles=("Game log, newest first",)),
+                self.log_box,
                 self.scroller,
             ]
         super().__init__(children=children)
@@ -643,23 +761,63 @@ class Stepper(widgets.VBox):
     def take(self, action: Action, stamp: int | None = None) -> None:
         """Take ``action``, chosen with a control drawn at ``stamp`` (refused, changing
         nothing, if that was an earlier step)."""
-        self.session.take(action, stamp)
-        self.refresh(scroll=True)
+        with self.working():
+            self.session.take(action, stamp)
+            self.refresh(scroll=True)
 
     def take_plan(self, choices: tuple[Action, ...], stamp: int | None = None) -> None:
         """Take a whole complete action the best-action panel lists."""
         if not choices:
             raise IllegalAction("that action is no longer on the list")
-        self.session.follow(choices, stamp)
-        self.refresh(scroll=True)
+        with self.working():
+            self.session.follow(choices, stamp)
+            self.refresh(scroll=True)
 
     def roll(self, stamp: int | None = None) -> None:
-        self.session.roll(stamp)
-        self.refresh(scroll=True)
+        """Roll (or draw) the pending step, with the Roll button drawn at ``stamp``."""
+        with self.working():
+            self.session.roll(stamp)
+            self.refresh(scroll=True)
+
+    def roll_on(self, stamp: int | None = None) -> None:
+        """Roll every roll and draw every draw (and let the bots move) up to the person's
+        next decision or the game's end, with the button drawn at ``stamp``; what was rolled
+        and drawn is summed up in "What happened"."""
+        with self.working():
+            self.session.check_stamp(stamp)
+            if not self.session.game.is_chance:
+                raise IllegalAction("no roll or draw is pending")
+            self._with_progress(self.session.resolve_to_choice)
+
+    def roll_on_label(self, verb: str) -> str:
+        """The label of the button beside Roll: what it does for the step on screen."""
+        if "human" not in self.session.seats:
+            return WATCH
+        return f"{verb} on to my next choice" if verb in ("Roll", "Draw") else PLAY_ON
 
     def force(self, outcome: Outcome | int, stamp: int | None = None) -> None:
-        self.session.force(outcome, stamp)
-        self.refresh(scroll=True)
+        """Make the pending roll or draw come out as ``outcome`` ("what if")."""
+        with self.working():
+            self.session.force(outcome, stamp)
+            self.refresh(scroll=True)
+
+    @contextmanager
+    def working(self) -> Iterator[None]:
+        """While a click is worked out, every step control is off and marked so (a second
+        click is not taken); drawing the next step turns them on again, and so does an error
+        that leaves the step where it was."""
+        cells = self.live_cells()
+        for cell in cells:
+            cell.working(True)
+        moves = [self.buttons[key] for key in ("undo", "redo", "turn", "game")]
+        for button in moves:  # the toolbar's moves too; the status line turns them on again
+            button.disabled = True
+        try:
+            yield
+        finally:
+            for cell in cells:
+                cell.working(False)
+            self._draw_status(self.view)
 
     # ---- messages beside the step's controls ----------------------------------------------
 
@@ -697,8 +855,9 @@ class Stepper(widgets.VBox):
         """Undo to the previous step a person took (bot steps and rolls go back too)."""
         session = self.session
         session.undo()
+        every_roll = self.pace.value == "roll"
         while session.game.can_undo and not session.waiting_for_person() and not (
-                session.game.is_chance and session.persons_turn()):
+                every_roll and session.game.is_chance and session.persons_turn()):
             session.undo()
         self.refresh(advance=False, scroll=True)
 
@@ -707,10 +866,29 @@ class Stepper(widgets.VBox):
         self.refresh(scroll=True)
 
     def play_turn(self) -> None:
-        self._with_progress(self.session.play_to_end_of_turn)
+        """Play on to the next turn, stopping at the person's next decision (with bots in
+        every seat: the bots play a turn)."""
+        if self._your_choice():
+            return
+        with self.working():
+            self._with_progress(self.session.play_to_end_of_turn)
 
     def play_game(self) -> None:
-        self._with_progress(self.session.play_to_end_of_game)
+        """Play on to the person's next decision (with bots in every seat: to the end)."""
+        if self._your_choice():
+            return
+        with self.working():
+            self._with_progress(self.session.resolve_to_choice)
+
+    def _your_choice(self) -> bool:
+        """A person's decision is pending: playing on would decide it, so nothing is played
+        and the page says so beside the choices."""
+        session = self.session
+        if session.waiting_for_person() and not session.forced():
+            self.tell(f"{self.seat_name(session.game.current_player)} chooses now: take one of "
+                      "the choices below; playing on never chooses for you.")
+            return True
+        return False
 
     def _with_progress(self, run: Any) -> None:
         self.progress.layout.visibility = "visible"
@@ -855,10 +1033,67 @@ class Stepper(widgets.VBox):
             boxes.append(box)
         self.seat_boxes = boxes
         self.seat_row.children = boxes
+        if hasattr(self, "confirm_row"):  # a new game or a load: a question left is dropped
+            self._seats_asked = None
+            self.confirm_row.layout.display = "none"
 
     def _seats_changed(self) -> None:
-        self.session.set_seats([box.value for box in self.seat_boxes])
-        self.refresh()
+        """A seat's dropdown changed: nothing is played yet; the page asks first (Go ahead
+        applies it: :meth:`confirm_seats`; Cancel sets the dropdowns back)."""
+        if self._setting_back:
+            return
+        chosen = [box.value for box in self.seat_boxes]
+        if chosen == self.session.seats:
+            self.confirm_row.layout.display = "none"
+            self._seats_asked = None
+            return
+        self._seats_asked = chosen
+        changes = []
+        for seat, (was, now) in enumerate(zip(self.session.seats, chosen, strict=True)):
+            if was != now:
+                who = "you" if now == "human" else SEAT_LABELS[now]
+                changes.append(f"Player {seat + 1} becomes {who}")
+        plays = "" if "human" in chosen and self._person_decides_with(chosen) else \
+            " and the bots will play on now" if "human" in chosen else \
+            " and the bots will play on now, to the end of the game"
+        self.confirm_text.value = (f"<span>{html.escape('; '.join(changes))}"
+                                   f"{plays}.</span>")
+        self.confirm_row.layout.display = "flex"
+
+    def _person_decides_with(self, seats: list[str]) -> bool:
+        """With ``seats``, a person's decision is what is pending (nothing would be played)."""
+        game = self.session.game
+        return (not game.is_over and not game.is_chance
+                and seats[game.current_player] == "human")
+
+    def confirm_seats(self) -> None:
+        """Apply the seats asked for (the bots then play on to a person's decision)."""
+        if self._seats_asked is None:
+            raise IllegalAction("no change of seats is waiting")
+        seats, self._seats_asked = self._seats_asked, None
+        self.confirm_row.layout.display = "none"
+        self.session.set_seats(seats)
+        self._draw_buttons()
+        self.refresh(scroll=True)
+
+    def cancel_seats(self) -> None:
+        """Set the seat dropdowns back to who plays now; nothing changes."""
+        self._seats_asked = None
+        self.confirm_row.layout.display = "none"
+        self._setting_back = True
+        try:
+            for box, kind in zip(self.seat_boxes, self.session.seats, strict=True):
+                box.value = kind
+        finally:
+            self._setting_back = False
+
+    def _pace_changed(self) -> None:
+        """The pace applies from the person's next step; nothing is played now."""
+        if self.pace.value == "choice":
+            self.message.show("From your next choice on, every roll and draw up to your "
+                              "following choice is made at once and summed up.")
+        else:
+            self.message.show("You roll each roll and draw each card yourself.")
 
     def _every_hand(self) -> None:
         self.session.show_every_hand = bool(self.every_hand.value)
@@ -883,8 +1118,8 @@ class Stepper(widgets.VBox):
         are that step's."""
         session = self.session
         if advance:
-            session.advance(roll_for_bots=self.auto_roll.value)
-        game = session.game
+            session.advance(roll_for_bots=not self.step_bots.value,
+                            roll_for_person=self.pace.value == "choice")
         self._clear_step_messages()
         self.view = view = session.view(odds=False)
         failed = False
@@ -897,9 +1132,7 @@ class Stepper(widgets.VBox):
                 log.exception("a part of the step could not be drawn")
                 failed = True
         self._draw_status(view)
-        lines = session.lines(game.log[-LOG_LINES:])
-        self.log_view.value = '<div class="stepper-log-box">' + "".join(
-            f"<div>{html.escape(line)}</div>" for line in reversed(lines)) + "</div>"
+        self._draw_log()
         if scroll:
             self.scroller.bring_into_view()
         self._draw_odds()
@@ -926,6 +1159,28 @@ class Stepper(widgets.VBox):
         self.buttons["undo"].disabled = not game.can_undo
         self.buttons["redo"].disabled = not game.can_redo
         self.buttons["turn"].disabled = self.buttons["game"].disabled = game.is_over
+        self._draw_buttons()
+
+    def _draw_buttons(self) -> None:
+        """The play-on buttons say what they do with the seats as they are."""
+        person = "human" in self.session.seats
+        self.buttons["turn"].description = PLAY_ON_TURN if person else WATCH_TURN
+        self.buttons["game"].description = PLAY_ON if person else WATCH
+
+    def _draw_log(self) -> None:
+        """The game log, oldest first, grouped by phase: its latest :data:`LOG_LINES` entries,
+        or the whole game when "Show the whole game" is pressed."""
+        session = self.session
+        log = session.game.log
+        whole = self.log_all.value or len(log) <= LOG_LINES
+        shown = log if whole else log[-LOG_LINES:]
+        note = "" if whole else (f'<div class="stepper-log-earlier">{len(log) - LOG_LINES} '
+                                 "earlier entries: press Show the whole game to read them"
+                                 "</div>")
+        self.log_all.layout.display = "none" if len(log) <= LOG_LINES else ""
+        self.log_view.value = ('<div class="stepper-log-box">' + note
+                               + _groups_html(session.groups(shown, len(log) - len(shown)))
+                               + "</div>")
 
     def _draw_table(self) -> None:
         """The table; on a clickable one, a person's choices are its cards and locations."""
@@ -958,21 +1213,25 @@ class Stepper(widgets.VBox):
                           "by hand.", "warning")
 
     def _draw_result(self) -> None:
+        """What happened since the person last acted, oldest first, grouped by phase; when
+        long, the latest lines shown and the earlier ones behind an opener that says so."""
         session = self.session
         events = session.lines(session.events())
-        lines = session.lines(session.recent())[-RESULT_LINES:]
         banner = "".join(f'<div class="step-event">{html.escape(e)}</div>' for e in events)
-        if not lines:
+        groups = session.recent_groups()
+        if not groups:
             self.result.value = banner
             return
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        self.result.value = (f'{banner}<div class="step-result"><b>Just now</b>'
-                             f"<ul>{items}</ul></div>")
+        title = "What happened since your last move" if "human" in session.seats else \
+            "What happened"
+        self.result.value = (f'{banner}<div class="step-result"><b>{title}</b>'
+                             f"{result_html(groups)}</div>")
 
     def _draw_over(self, view: View) -> None:
         if view.kind != "over":
             if self.over.children:
                 self.over.children = ()
+                self.over_in_cell.children = ()
             return
         summary = self.session.summary()
         word = SCORE_WORDS.get(self.session.game.game_id, "points")
@@ -996,6 +1255,8 @@ class Stepper(widgets.VBox):
             self.over_buttons.children = (again, new)
         if not self.over.children:
             self.over.children = (self.over_text, self.over_buttons)
+        if not self.over_in_cell.children:
+            self.over_in_cell.children = (self.over_text, self.over_buttons)
 
 
 _STYLE_ALL = FACE_STYLE + TABLE_STYLE + _STEP_STYLE

@@ -31,8 +31,8 @@ def expect_step(page: Page, session: PlaySession) -> None:
                                                             timeout=120_000)
     lines = session.lines(session.game.log)
     if lines:
-        expect(page.locator(".stepper-log .stepper-log-box > div").first).to_have_text(
-            lines[-1])
+        expect(page.locator(".stepper-log .stepper-log-box li").last).to_have_text(
+            lines[-1])  # the log runs oldest first
     expect(page.locator(f"{LIVE} .table-view")).to_have_attribute(
         "data-step", str(session.game.steps))
 
@@ -53,6 +53,25 @@ def odds_match(page: Page, session: PlaySession) -> None:
     if 1 < len(expected.outcomes) <= 24:
         expect(page.locator(f"{LIVE} .step-chart svg .mark-rect path")).to_have_count(
             len(expected.outcomes))
+
+
+def play_on_to_the_decision_act(page: Page, session: PlaySession) -> None:
+    """Setup and the other player's first turn, played on with "Play on to the next turn";
+    it stops at each of the person's own setup decisions (which deck an Aid card comes
+    from), where the person clicks the first choice."""
+    for _ in range(30):
+        page.locator(".stepper-turn").click()
+        session.play_to_end_of_turn()
+        session.advance()
+        expect_step(page, session)
+        if session.view().cell == "decision":
+            return
+        if session.waiting_for_person():
+            page.locator(f"{LIVE} .step-choice").first.click()
+            session.act(0)
+            session.advance()
+            expect_step(page, session)
+    raise AssertionError("the person's Decision Act never came")
 
 
 def click_choice(page: Page, session: PlaySession, text: str) -> None:
@@ -80,11 +99,9 @@ def test_a_whole_rifts_turn_by_clicking(page: Page, base_url: str) -> None:
     session.advance()
     expect_step(page, session)
 
-    # Setup and the other player's first turn, played out by the bots.
-    page.locator(".stepper-turn").click()
-    session.play_to_end_of_turn()
-    session.advance()
-    expect_step(page, session)
+    # Setup and the other player's first turn, played out by the bots (the person's own
+    # setup choices clicked by the person).
+    play_on_to_the_decision_act(page, session)
     assert session.view().cell == "decision" and session.view().player == 0
 
     # The Decision Act: look for an adventure.
@@ -209,10 +226,7 @@ def test_decision_odds_beside_the_buttons_are_explorer_odds_choices(
     session = PlaySession.start("rifts", players=2, seed=7)
     session.advance()
     expect_step(page, session)
-    page.locator(".stepper-turn").click()
-    session.play_to_end_of_turn()
-    session.advance()
-    expect_step(page, session)
+    play_on_to_the_decision_act(page, session)
     assert session.view().cell == "decision"
     choices_match(page, session)  # the Decision Act: each phase's roll, exact
     travel = dict((str(a), o) for a, o in session.choices())[
