@@ -349,3 +349,21 @@ def test_every_lesson_still_replays(saved: str) -> None:
     assert lines[-1].startswith((f"# stopped after {game.steps} steps",
                                  f"# over after {game.steps} steps"))
     assert sum(1 for line in lines if line.startswith("  -> ")) == game.steps
+
+
+def test_a_choice_says_what_the_rules_make_of_it_beside_its_button() -> None:
+    # The Recuperate Phase heals wounded Characters and repairs damaged Equipment (seed 000,
+    # lines 294-303): with nobody wounded and nothing damaged, "Heal & Repair" does nothing,
+    # and the page says so beside that choice, not beside the others.
+    scenario = {"parties": [{"members": [{"name": "Wilderness Scout"}], "location": "Farms"},
+                            {"members": [{"name": "Mind Melter"}], "location": "Border Town"}],
+                "at": "turn"}
+    stepper = Stepper("rifts", players=2, seed=1, seats=["human", "human"], scenario=scenario,
+                      compact=True)
+    cell = stepper.cell(FOLLOW)
+    beside = {button.description: shown.value for button, shown, _ in cell._rows
+              if button.description}
+    heal = next(text for label, text in beside.items() if label.startswith("Heal & Repair"))
+    assert "Nobody is wounded: the Recuperate Phase does nothing" in heal
+    assert all("Nobody is wounded" not in text for label, text in beside.items()
+               if not label.startswith("Heal & Repair"))

@@ -302,6 +302,13 @@ class PlaySession:
             self._choices = cached
         return cached[1]
 
+    def consequences(self) -> dict[Action, str]:
+        """What the rules make of each of the pending decision's actions, in a plain
+        sentence, as the viewer sees them (:func:`explorer.odds.consequences`); actions with
+        nothing to say are left out."""
+        return {action: said for action, said in
+                odds_module.consequences(self.game, self.viewer) if said}
+
     def _moved(self) -> None:
         self._mark = len(self.game.log)
         self._epoch += 1

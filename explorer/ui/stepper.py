@@ -82,6 +82,8 @@ _STEP_STYLE = """
   padding: 4px 8px; margin: 4px 0; font-weight: bold; font-family: sans-serif; }
 .step-choice-odds { font-family: sans-serif; font-size: 12px; color: #334155;
   align-self: center; margin-left: 6px; }
+.step-choice-consequence { font-family: sans-serif; font-size: 12px; color: #1e3a8a;
+  align-self: center; margin-left: 6px; }
 .stepper-log-box { max-height: 260px; overflow: auto; font-size: 12px; font-family: sans-serif; }
 .stepper-status-line { font-family: sans-serif; }
 .step-odds-stale { opacity: 0.35; }
@@ -188,6 +190,14 @@ def prompt_of(view: View) -> str:
             rest = prompt[len(lead):]
             return rest[:1].upper() + rest[1:]
     return prompt
+
+
+def consequence_html(sentence: str | None) -> str:
+    """What the rules make of a choice, beside its button ("Nobody is wounded: the
+    Recuperate Phase does nothing"); nothing when there is nothing to say."""
+    if not sentence:
+        return ""
+    return f'<span class="step-choice-consequence">{html.escape(sentence)}</span>'
 
 
 def _first_outcome(odds: Odds) -> str:
@@ -389,9 +399,16 @@ class PhaseCell(widgets.VBox):
         return choices
 
     def _chosen_face(self, action: Any) -> None:
-        """The face of the card the choice in the list names (a profession, a card to play)."""
+        """The face of the card the choice in the list names (a profession, a card to play),
+        and what the rules make of the choice."""
         names = self.stepper.card_index.mentioned([str(action)], limit=1)
-        self.chosen_face.value = self.stepper.card_index.face(names[0]) if names else ""
+        try:
+            said = self.stepper.session.consequences().get(action)
+        except Exception:  # the face still shows
+            log.exception("the consequences of a decision failed")
+            said = None
+        self.chosen_face.value = consequence_html(said) + (
+            self.stepper.card_index.face(names[0]) if names else "")
 
     @cached_property
     def chosen_face(self) -> widgets.HTML:
@@ -561,6 +578,7 @@ class PhaseCell(widgets.VBox):
         if not self._person(view):
             return []
         found = stepper.session.choices()
+        said = stepper.session.consequences()
         pending = stepper.session.game.pending
         assert isinstance(pending, Decision)
 
@@ -570,7 +588,8 @@ class PhaseCell(widgets.VBox):
         if len(pending.actions) <= BUTTONS_UP_TO:
             for (_, shown, _), action in zip(self._rows, pending.actions, strict=False):
                 each = odds_of(action)
-                shown.value = choice_odds_html(each) if each is not None else ""
+                shown.value = (choice_odds_html(each) if each is not None else "") + \
+                    consequence_html(said.get(action))
         else:
             self.choice_list.relabel([
                 str(a) + (f" ({float(each.p):.0%})" if (each := odds_of(a)) is not None
