@@ -456,3 +456,35 @@ def test_riftforce_guilds_show_their_summoner_faces() -> None:
         assert f'data-card="{name}"' in browser.face.value
         assert "Summoner" in browser.face.value
         assert html.escape(texts[name].strip()).split(".")[0] in browser.face.value
+
+
+def test_a_search_finds_cards_in_every_deck_and_names_the_deck(fresh: CardBrowser) -> None:
+    view = fresh
+    # data/rifts/equipment.toml line 11: Glitter Boy Power Armor is an Equipment card
+    view.search.value = "Glitter Boy"
+    assert "No card matches “Glitter Boy”." in view.empty.value
+    assert "not in the characters deck, but is in" in view.elsewhere.value
+    assert "<b>Equipment deck</b> (1 card): Glitter Boy Power Armor" in view.elsewhere.value
+    assert view.matches_in_every_deck("Glitter Boy") == {"equipment": ["Glitter Boy Power Armor"]}
+    [button] = view.goto.children
+    assert button.description == "Go to the Equipment deck"
+    button.click()
+    assert (view.deck.value, view.search.value) == ("equipment", "Glitter Boy")
+    assert view.selected == "Glitter Boy Power Armor" and view.elsewhere.value == ""
+    assert view.goto.children == () and view.message.value == ""
+
+
+def test_matches_here_and_elsewhere_are_both_said(fresh: CardBrowser) -> None:
+    view = fresh
+    view.search.value = "Heal"  # data/rifts: Body Fixer has Heal; Restoration is a Magic card
+    assert view.selected == "Body Fixer"
+    found = view.matches_in_every_deck("Heal")
+    assert "Body Fixer" in found["characters"] and "Restoration" in found["magic"]
+    assert "is also found in other decks" in view.elsewhere.value
+    assert "<b>Magic deck</b>" in view.elsewhere.value
+    assert len(view.goto.children) == len(found) - 1
+    view.search.value = ""
+    assert view.elsewhere.value == "" and view.goto.children == ()
+    with pytest.raises(ValueError, match="not a deck"):
+        view.go_to_deck("<b>nope</b>")
+    assert view.deck.value == "characters"

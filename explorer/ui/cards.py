@@ -52,6 +52,10 @@ _BROWSER_STYLE = """
   border: 1px solid #f59e0b; color: #78350f; border-radius: 8px; padding: 8px 12px;
   margin: 4px 0; }
 .cards-empty b { color: #92400e; }
+.cards-elsewhere-box { font-family: sans-serif; font-size: 14px; background: #eff6ff;
+  border: 1px solid #93c5fd; color: #1e3a8a; border-radius: 8px; padding: 6px 12px;
+  margin: 4px 0; }
+.cards-elsewhere-box ul { margin: 4px 0 0 0; padding-left: 20px; }
 .cards-row-panel { width: 300px; font-family: sans-serif; font-size: 12.5px;
   border: 1px solid #cbd5e1; border-radius: 10px; background: #f8fafc; padding: 8px 12px; }
 .cards-row-panel h4 { margin: 0 0 6px 0; font-size: 15px; }
@@ -210,6 +214,11 @@ class CardBrowser(widgets.VBox):
         self.count.add_class("cards-count")
         self.empty = widgets.HTML()
         self.empty.add_class("cards-empty-box")
+        self.elsewhere = widgets.HTML()
+        self.elsewhere.add_class("cards-elsewhere")
+        self.goto = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.goto.add_class("cards-goto")
+        self._keep_search = False
         self.table = CardTable(layout=widgets.Layout(flex="1 1 380px", min_width="0",
                                                      max_width="100%"))
         self.table.add_class("cards-table")
@@ -235,7 +244,8 @@ class CardBrowser(widgets.VBox):
         chart_box = widgets.Box([self.chart])
         chart_box.add_class("cards-chart-box")
         super().__init__(children=[
-            widgets.HTML(_STYLE), *rows, self.message, self.empty, main, chart_box,
+            widgets.HTML(_STYLE), *rows, self.message, self.empty, self.elsewhere, self.goto,
+            main, chart_box,
             widgets.HBox([self.upload, self.reset], layout=wrap),
         ], **kwargs)
         self.add_class("card-browser")
@@ -346,7 +356,8 @@ class CardBrowser(widgets.VBox):
             self.sort.options = [("(seed order)", "")] + [
                 (browse.column_label(c), c) for c in browse.sortable_columns(table)]
             self.sort.value = ""
-            self.search.value = ""
+            if not self._keep_search:
+                self.search.value = ""
             self.descending.value = False
         self._selected = None
         self.refresh()
@@ -375,6 +386,7 @@ class CardBrowser(widgets.VBox):
                         keys, keep)
         self._selected = keep
         self.empty.value = "" if shown.height else self._empty_html(query, table, full)
+        self._show_elsewhere(query.text, table)
         self.chart.layout.display = self.table.layout.display = None if shown.height else "none"
         if shown.height:
             subtitle = browse.describe_query(query, shown.height, full.height, noun)
@@ -407,6 +419,54 @@ class CardBrowser(widgets.VBox):
                 return f"“{text}” is in the {browse.column_label(other).lower()} deck."
         return browse.did_you_mean(
             browse.close_names(text, [str(n) for n in card_set[table.name]["name"].to_list()]))
+
+    def matches_in_every_deck(self, text: str) -> dict[str, list[str]]:
+        """Card deck -> the names of its cards whose face or fields contain ``text``.
+
+        Every card deck of the game is searched (not only the one selected), in the deck
+        selector's order; decks with no match are left out, and so is an empty search.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"the search must be text; found {text!r}")
+        if not text.strip():
+            return {}
+        game = self.game.value
+        found: dict[str, list[str]] = {}
+        for name in cards.tables(game):
+            table = cards.declaration(game, name)
+            frame = self.card_set(game)[name]
+            if table.kind != "cards" or "name" not in frame.columns:
+                continue
+            shown = browse.select(frame, table, Query(text=text), self._printed(table))
+            if shown.height:
+                found[name] = [str(n) for n in shown["name"].to_list()]
+        return found
+
+    def _show_elsewhere(self, text: str, table: Table) -> None:
+        """Say which other decks the search finds cards in, with a button to go to each."""
+        others = {deck: names for deck, names in self.matches_in_every_deck(text).items()
+                  if deck != table.name}
+        buttons = []
+        for deck in others:
+            label = browse.column_label(deck)
+            button = widgets.Button(description=f"Go to the {label} deck",
+                                    layout=widgets.Layout(width="auto"))
+            button.add_class("cards-goto-deck")
+            button.on_click(self.message.guard(lambda _, d=deck: self.go_to_deck(d)))
+            buttons.append(button)
+        self.goto.children = buttons
+        self.elsewhere.value = deck_matches_html(text, others, here=bool(
+            self._frame.height), deck=browse.column_label(table.name)) if others else ""
+
+    def go_to_deck(self, deck: str) -> None:
+        """Show ``deck`` of the current game, keeping the search typed (as its button does)."""
+        if deck not in [value for _, value in self.deck.options]:
+            raise ValueError(f"{deck!r} is not a deck of {GAMES[self.game.value]}")
+        self._keep_search = True
+        try:
+            self.deck.value = deck
+        finally:
+            self._keep_search = False
 
     def _on_pick(self, change: dict[str, Any]) -> None:
         key = change["new"]
@@ -456,6 +516,23 @@ class CardBrowser(widgets.VBox):
         self.uploaded.pop(self.game.value, None)
         self._on_game()
         self.message.show(f"Showing the shipped {GAMES[self.game.value]} cards.")
+
+
+def deck_matches_html(text: str, others: dict[str, list[str]], *, here: bool,
+                      deck: str) -> str:
+    """The "also in other decks" note: each deck by name with the cards found in it."""
+    shown = 4
+    items = []
+    for name, found in others.items():
+        names = ", ".join(html.escape(n) for n in found[:shown])
+        more = f" and {len(found) - shown} more" if len(found) > shown else ""
+        count = "1 card" if len(found) == 1 else f"{len(found)} cards"
+        items.append(f"<li><b>{html.escape(browse.column_label(name))} deck</b> ({count}): "
+                     f"{names}{more}</li>")
+    lead = (f"“{html.escape(text.strip())}” is also found in other decks"
+            if here else f"“{html.escape(text.strip())}” is not in the "
+            f"{html.escape(deck.lower())} deck, but is in")
+    return f'<div class="cards-elsewhere-box">{lead}:<ul>{"".join(items)}</ul></div>'
 
 
 # ---- uploading a card set -------------------------------------------------------------------
