@@ -488,3 +488,22 @@ def test_matches_here_and_elsewhere_are_both_said(fresh: CardBrowser) -> None:
     with pytest.raises(ValueError, match="not a deck"):
         view.go_to_deck("<b>nope</b>")
     assert view.deck.value == "characters"
+
+
+def test_the_table_says_abilities_in_words_and_no_columns_of_false(fresh: CardBrowser) -> None:
+    view = fresh
+    view.game.value = "riftforce"
+    view.deck.value = "guilds"
+    # data/riftforce/guilds.toml: the guild's text says its ability; the encoding is not shown
+    assert "Ability" not in view.table.columns and "Text" in view.table.columns
+    cells = " ".join(" ".join(row) for row in view.table.rows)
+    assert "first_enemy" not in cells and "trigger" not in cells
+    assert "false" not in cells and "true" not in cells
+    view.game.value = "gamma_world"
+    view.deck.value = "weapons"
+    assert not any("false" in row for row in view.table.rows)
+    view.game.value = "rat_king"
+    view.deck.value = "characters"
+    priest = view.table.rows[view.table.row_keys.index("ME Priest")]
+    assert "Turn option: Unflip one of your CHARACTERS." in priest  # its effects, in words
+    assert not any("_" in cell for row in view.table.rows for cell in row)

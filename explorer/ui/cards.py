@@ -376,7 +376,7 @@ class CardBrowser(widgets.VBox):
                             f"{full.height} {noun}</span>")
         keys = self._keys(shown, table)
         keep = self._selected if self._selected in keys else (keys[0] if keys else None)
-        text = browse.readable(shown.select(self._columns), table)
+        text = table_text(game, table, shown.select(self._columns))
         # a column no shown row fills (an Encounter's travel mode) is left out
         columns = [c for i, c in enumerate(self._columns)
                    if i == 0 or not shown.height or any(text[c].fill_null("").to_list())]
@@ -516,6 +516,27 @@ class CardBrowser(widgets.VBox):
         self.uploaded.pop(self.game.value, None)
         self._on_game()
         self.message.show(f"Showing the shipped {GAMES[self.game.value]} cards.")
+
+
+def table_text(game: str, table: Table, frame: pl.DataFrame) -> pl.DataFrame:
+    """``frame`` as the browser's table shows it: every cell as text in players' words.
+
+    Encoded rules read as the card does (:func:`explorer.ui.faces.column_words`), True reads
+    "yes" and False is left blank, and a listed value such as ``discard_and_wound`` reads
+    "discard and wound"; everything else is :func:`explorer.cards.browse.readable`.
+    """
+    text = browse.readable(frame, table)
+    columns = []
+    for name, dtype in frame.schema.items():
+        values = frame[name].to_list()
+        words = [faces.column_words(game, table.name, name, v) for v in values]
+        if isinstance(dtype, pl.Boolean) or any(w is not None for w in words):
+            cells = [w if w is not None else shown for w, shown in
+                     zip(words, text[name].to_list(), strict=True)]
+            columns.append(pl.Series(name, cells, dtype=pl.String))
+        elif isinstance(dtype, pl.Enum | pl.Categorical):
+            columns.append(text[name].str.replace_all("_", " "))
+    return text.with_columns(columns) if columns else text
 
 
 def deck_matches_html(text: str, others: dict[str, list[str]], *, here: bool,
