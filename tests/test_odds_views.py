@@ -26,6 +26,7 @@ from explorer.ui.odds import (
     GammaWorldOdds,
     RiftsOdds,
     aid_card_names,
+    modifier_words,
     rolls_html,
 )
 
@@ -57,7 +58,8 @@ def test_rifts_view_shows_every_roll_of_the_default_party(view: RiftsOdds) -> No
     assert _exact(view, "survival") == "1/2"
     for kind in ("survival", "escape", "supply", "heal", "encounter", "morale"):
         assert _exact(view, kind) == str(rifts.roll(kind, party, location).p), kind
-    assert "+4 Wilderness Scout: Wilderness +2 at a Wilderness location" in view.rolls.value
+    assert ("+4 Wilderness Scout: +2 for Wilderness at a Wilderness location, and +2 more for "
+            "the Wilderness +2 on its card") in view.rolls.value
     assert 'data-kind="mission"' in view.rolls.value and 'data-kind="hit"' in view.rolls.value
     assert view.message.value == ""
     # only the first rows of the party show until more are filled
@@ -179,6 +181,7 @@ def test_rifts_battle_shows_a_labelled_monte_carlo_estimate(view: RiftsOdds) -> 
     assert sum(result.extra["wounds"].values()) == 1
     text = view.battle_results.value
     assert "Monte Carlo estimate: 200 fights" in text and "95% interval" in text
+    assert "extra[" not in text and "seed" not in text and "heuristic" not in text
     assert 'data-outcome="victory"' in text and "vs Goblinoids" in text
     low, high = result.extra["interval"]["victory"]
     assert low <= float(result.p) <= high
@@ -211,6 +214,21 @@ def test_rolls_html_gives_stable_selectors() -> None:
     # Vagabond: Survival +1 -> 1D20+1 >= 16: 6/20
     assert '<tr class="odds-roll" data-kind="survival" data-exact="3/10">' in text
     assert '<td class="odds-percent">30.0%</td>' in text
+    # seed 000 line 311: "On a roll of 16+ you travel without incident"; line 312: "Otherwise
+    # roll on the Hazard Table" -- every percent says what success and failure do
+    assert ('<td class="odds-means">30.0%: the party travels without incident; otherwise roll '
+            "on the Hazard Table</td>") in text
+    assert "25.0%: the Character is fully Healed; otherwise its wounds stay" in text  # line 296
+
+
+def test_modifier_words_split_a_rule_bonus_from_a_card_bonus() -> None:
+    # roll_modifiers.toml line 6 (seed 000 line 314): +2 per Wilderness Character at a
+    # Wilderness location; characters.toml line 22: Wilderness Scout has Wilderness +2
+    assert modifier_words("+4 Wilderness Scout: Wilderness +2 at a Wilderness location") == (
+        "+4 Wilderness Scout: +2 for Wilderness at a Wilderness location, and +2 more for the "
+        "Wilderness +2 on its card")
+    assert modifier_words("+1 Vagabond: Survival") == "+1 Vagabond: Survival"
+    assert modifier_words("+2 Mystic: Heal +2") == "+2 Mystic: Heal +2"
 
 
 # ---- Adventurers ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -173,6 +174,46 @@ CHECKS = {
     "morale": "Morale (routs the foe)",
 }
 TABLES = {"mission": "Mission (table)", "hit": "Hit Result (table)"}
+OUTCOMES = {  # data/rifts/rolls.toml, each roll's note (seed 000 lines 296-515)
+    "survival": ("the party travels without incident", "roll on the Hazard Table"),
+    "escape": ("the party escapes", "it must fight"),
+    "supply": ("the party may Resupply", "no Resupply this turn"),
+    "heal": ("the Character is fully Healed", "its wounds stay"),
+    "encounter": ("a Foe card is turned over and fought", "no Foe is met"),
+    "morale": ("the Foes run away", "they fight on"),
+    "mission": ("read the Mission Table (see its chart)", ""),
+    "hit": ("read the Hit Result Table (see its chart)", ""),
+}
+"""What each roll's success and failure do, in the rules' words."""
+
+
+def outcome_words(kind: str, p: Any) -> str:
+    """A roll's chance with what success and failure do: "25%: the Character is fully Healed;
+    otherwise its wounds stay"."""
+    success, failure = OUTCOMES[kind]
+    if p is None:
+        return success[:1].upper() + success[1:]
+    return f"{_percent(p)}: {success}" + (f"; otherwise {failure}" if failure else "")
+
+
+_REASON = re.compile(r"(?P<total>[+-]\d+) (?P<who>[^:]+): (?P<ability>[^+()]+?) "
+                     r"\+(?P<bonus>\d+)(?P<via> \(via [^)]*\))?(?P<where> at an? [\w -]+)?$")
+
+
+def modifier_words(line: str) -> str:
+    """One modifier of a roll, readable: where a rule's bonus and a card's bonus add up
+    ("+4 Wilderness Scout: Wilderness +2 at a Wilderness location"), each is said with its
+    reason ("+4 Wilderness Scout: +2 for Wilderness at a Wilderness location, and +2 more for
+    the Wilderness +2 on its card"). Other lines are kept as they are."""
+    found = _REASON.fullmatch(line)
+    if found is None:
+        return line
+    total, bonus = int(found["total"]), int(found["bonus"])
+    if total == bonus:
+        return line
+    ability, where, via = found["ability"].strip(), found["where"] or "", found["via"] or ""
+    return (f"{total:+d} {found['who']}: {total - bonus:+d} for {ability}{where}{via}, "
+            f"and +{bonus} more for the {ability} +{bonus} on its card")
 PARTY_ROWS = 8
 MODIFIER_RANGE = (-10, 10)
 TOKENS_RANGE = (0, 12)
@@ -197,7 +238,8 @@ def rolls_html(odds: dict[str, Odds]) -> str:
     rows = []
     for kind, label in {**CHECKS, **TABLES}.items():
         item = odds[kind]
-        lines = "".join(f"<div>{html.escape(b)}</div>" for b in item.breakdown) or "<div>-</div>"
+        lines = "".join(f"<div>{html.escape(modifier_words(b))}</div>"
+                        for b in item.breakdown) or "<div>-</div>"
         if item.p is not None:
             percent, exact = _percent(item.p), str(item.p)
             data = f' data-exact="{exact}"'
@@ -207,18 +249,26 @@ def rolls_html(odds: dict[str, Odds]) -> str:
             f'<tr class="odds-roll" data-kind="{kind}"{data}>'
             f"<td>{html.escape(label)}</td>"
             f'<td class="odds-percent">{percent}</td><td class="odds-exact">{exact}</td>'
+            f'<td class="odds-means">{html.escape(outcome_words(kind, item.p))}</td>'
             f'<td class="odds-modifier">{item.modifier:+d}</td>'
             f'<td class="odds-title">{html.escape(item.title)}</td>'
             f'<td class="odds-breakdown">{lines}</td></tr>')
     return ('<table class="odds-table"><thead><tr><th>roll</th><th>chance</th><th>exact</th>'
-            "<th>modifier</th><th>dice</th><th>modifiers and reasons</th></tr></thead>"
+            "<th>what it does</th><th>modifier</th><th>dice</th><th>modifiers and reasons</th>"
+            "</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def battle_note(runs: int) -> str:
+    """How a simulated battle's chances were found, in players' words."""
+    return (f"Monte Carlo estimate: {runs} fights played out by the rules, each chance with "
+            "its 95% interval (the true chance lies inside it 19 times in 20)")
 
 
 def battle_html(odds: Odds, escape: bool = False) -> str:
     """Victory, escape and Wiped Out with their 95% intervals, labelled as Monte Carlo."""
-    tactic = ("the party may try to escape (heuristic bot)" if escape else
-              "the party fights on, never trying to escape (heuristic bot)")
+    tactic = ("the party tries to escape when the computer player would" if escape else
+              "the party fights on and never tries to escape")
     rows = []
     runs = int(odds.extra["runs"])
     for name, p in odds.outcomes:
@@ -230,7 +280,8 @@ def battle_html(odds: Odds, escape: bool = False) -> str:
             f'<td class="odds-exact">{odds.extra["counts"]["outcomes"].get(name, 0)} of {runs}'
             "</td></tr>")
     return (f"<div><b>{html.escape(odds.title)}</b></div>"
-            f'<div class="odds-note battle-note">{html.escape(odds.note)}; {tactic}</div>'
+            f'<div class="odds-note battle-note">{html.escape(battle_note(runs))}; {tactic}.'
+            "</div>"
             '<table class="odds-table"><thead><tr><th>outcome</th><th>estimate</th>'
             "<th>95% interval</th><th>fights</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
