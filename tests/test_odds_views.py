@@ -120,7 +120,8 @@ def test_rifts_table_charts_follow_the_rolls(view: RiftsOdds) -> None:
     rows = next(iter(view.mission_chart.chart.to_dict()["datasets"].values()))
     assert {r["outcome"]: r["exact"] for r in rows}["Minor Adventure"] == "1/20"
     hazard = next(iter(view.hazard_chart.chart.to_dict()["datasets"].values()))
-    assert len(hazard) == 20 and {r["exact"] for r in hazard} == {"1/20"}  # 1D20, plain
+    # 1D20, plain: the 20 results grouped by what they do (data/rifts/hazard.toml)
+    assert len(hazard) == 8 and sum(Fraction(r["exact"]) for r in hazard) == 1
 
 
 @pytest.mark.parametrize("change, expected", [
@@ -497,6 +498,25 @@ def test_plain_table_odds_of_the_hazard_table() -> None:
     odds = odds_charts.plain_table_odds("Hazard", 1, 20, "hazard", rows)
     assert odds.p is None and len(odds.outcomes) == 20
     assert all(p == Fraction(1, 20) for _, p in odds.outcomes)
+
+
+def test_the_hazard_chart_groups_the_table_by_what_it_does() -> None:
+    rows = cards.load("rifts", "hazard").to_dicts()
+    odds = odds_charts.plain_table_odds("Hazard", 1, 20, "hazard", rows)
+    frame = odds_charts.consequence_frame(odds, rows)
+    # data/rifts/hazard.toml: Destroyed, Dissipate, Exhaustion, Left Behind, Out of Ammo and
+    # Out of Fuel discard a card (6 of 20 faces); Hurt and Sick wound a Character (2 of 20)
+    first = frame.row(0, named=True)
+    assert first["consequence"] == "one of the party's cards is discarded"
+    assert first["exact"] == "3/10" and len(first["results"].split(", ")) == 6
+    wound = frame.filter(pl.col("consequence") == "a Character is wounded")
+    assert wound["exact"].to_list() == ["1/10"] and wound["results"][0] == "Hurt, Sick"
+    assert sum(Fraction(x) for x in frame["exact"]) == 1
+    assert frame["probability"].to_list() == sorted(frame["probability"], reverse=True)
+    assert len(set(frame["probability"])) > 1  # the bars differ
+    assert not any("_" in c for c in frame["consequence"])
+    view_chart = RiftsOdds().hazard_chart.chart.to_dict()
+    assert "failed Survival roll" in str(view_chart["title"])
 
 
 def test_battle_and_wounds_charts() -> None:

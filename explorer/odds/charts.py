@@ -53,6 +53,61 @@ def plain_table_odds(name: str, count: int, sides: int, table: str,
     return from_roll(Roll(name, count, sides, (), None, table), rows)
 
 
+HAZARD_WORDS = {  # data/rifts/hazard.toml, each row's note (seed 000, the Hazard Table)
+    "damage_card": "one of the party's cards is damaged",
+    "discard_card": "one of the party's cards is discarded",
+    "wound": "a Character is wounded",
+    "discard_and_wound": "a Vehicle is discarded and a Character wounded",
+    "go_to": "the party loses the rest of its turn",
+    "end_turn": "the party loses the rest of its turn",
+    "roll_modifier": "the party's rolls get worse this turn and next",
+    "ambush": "an Ambush: a Foe attacks with +5 Force",
+    "separate": "a Character is separated for 1D6 turns",
+}
+"""What each kind of Hazard does to the party, in players' words."""
+
+
+def consequence_frame(odds: Odds, rows: Sequence[dict],
+                      words: dict[str, str] = HAZARD_WORDS) -> pl.DataFrame:
+    """A table roll's outcomes grouped by what they do: one row per consequence
+    (``consequence``, ``probability``, ``exact``, ``results``, the table's results that do
+    it), the likeliest first. The chances are ``odds``' own exact fractions, added up."""
+    effect_of = {str(r["result"]): str(r["effect"]) for r in rows}
+    groups: dict[str, tuple[Fraction, list[str]]] = {}
+    for result, p in odds.outcomes:
+        effect = effect_of.get(result, "")
+        label = words.get(effect, effect.replace("_", " ") or result)
+        total, names = groups.get(label, (Fraction(0), []))
+        groups[label] = (total + p, [*names, result])
+    ordered = sorted(groups.items(), key=lambda item: -item[1][0])
+    return pl.DataFrame({
+        "consequence": [label for label, _ in ordered],
+        "probability": [float(p) for _, (p, _) in ordered],
+        "exact": [str(p) for _, (p, _) in ordered],
+        "results": [", ".join(names) for _, (_, names) in ordered],
+        "row": list(range(len(ordered))),
+    }, schema={"consequence": pl.String, "probability": pl.Float64, "exact": pl.String,
+               "results": pl.String, "row": pl.Int64})
+
+
+def consequence_chart(frame: pl.DataFrame, title: str, width: int = WIDTH) -> alt.Chart:
+    """The grouped consequences of a table roll as bars, likeliest on top, each labelled
+    with its percent and the table's results that lead to it."""
+    data = frame.with_columns(
+        pl.col("probability").map_elements(_percent, return_dtype=pl.String).alias("percent"))
+    base = alt.Chart(data, title=title, width=width)
+    y = alt.Y("consequence:N", sort=alt.EncodingSortField("row"), title=None,
+              axis=alt.Axis(labelLimit=260))
+    bars = base.mark_bar(color="#b45309").encode(
+        x=alt.X("probability:Q", title="chance", axis=alt.Axis(format="%")), y=y,
+        tooltip=["consequence", alt.Tooltip("percent:N", title="chance"),
+                 alt.Tooltip("exact:N", title="exact"),
+                 alt.Tooltip("results:N", title="results")])
+    text = base.mark_text(align="left", dx=3, fontSize=10).encode(
+        x="probability:Q", y=y, text="percent:N")
+    return alt.layer(bars, text)
+
+
 # ---- Rifts battles (Monte Carlo) ---------------------------------------------------------
 
 def battle_chart(odds: Odds, width: int = WIDTH) -> alt.Chart:

@@ -362,8 +362,10 @@ class RiftsOdds(_OddsView):
         self.mission_chart = _chart(alt.Chart().mark_point(), "rifts-odds-mission-chart")
         self.hit_chart = _chart(alt.Chart().mark_point(), "rifts-odds-hit-chart")
         self.hazard_chart = _chart(
-            odds_charts.outcome_chart(self.hazard_odds, f"Hazard Table ({count}D{sides}, "
-                                      "no modifiers)", width=300), "rifts-odds-hazard-chart")
+            odds_charts.consequence_chart(
+                odds_charts.consequence_frame(self.hazard_odds, hazard_rows),
+                f"A failed Survival roll: the Hazard Table ({count}D{sides})", width=300),
+            "rifts-odds-hazard-chart")
 
         self.battle_foe = widgets.Dropdown(description="Battle vs",
                                            options=list(self.data.foes), value="Wolfen",
