@@ -95,7 +95,7 @@ def consequence_chart(frame: pl.DataFrame, title: str, width: int = WIDTH) -> al
     with its percent and the table's results that lead to it."""
     data = frame.with_columns(
         pl.col("probability").map_elements(_percent, return_dtype=pl.String).alias("percent"))
-    base = alt.Chart(data, title=title, width=width)
+    base = alt.Chart(data, width=width)
     y = alt.Y("consequence:N", sort=alt.EncodingSortField("row"), title=None,
               axis=alt.Axis(labelLimit=260))
     bars = base.mark_bar(color="#b45309").encode(
@@ -105,7 +105,7 @@ def consequence_chart(frame: pl.DataFrame, title: str, width: int = WIDTH) -> al
                  alt.Tooltip("results:N", title="results")])
     text = base.mark_text(align="left", dx=3, fontSize=10).encode(
         x="probability:Q", y=y, text="percent:N")
-    return alt.layer(bars, text)
+    return alt.layer(bars, text, title=title)
 
 
 # ---- Rifts battles (Monte Carlo) ---------------------------------------------------------
