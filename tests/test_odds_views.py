@@ -243,7 +243,8 @@ def test_adventurers_view_shows_every_encounter_both_ways() -> None:
     assert tiger == (1 - Fraction(4332, 46656)) / 2
     assert f'data-case="without a weapon" data-exact="{tiger}"' in view.table.value
     data = next(iter(view.chart.chart.to_dict()["datasets"].values()))
-    assert len(data) == 2 * len(names)
+    # one bar per group of encounters with the same odds, each case; every encounter counted
+    assert sum(r["count"] for r in data if r["weapon"] == "without a weapon") == len(names)
     assert view.message.value == ""
 
 
@@ -539,7 +540,24 @@ def test_escape_frame_and_chart() -> None:
     assert pit["dice"].to_list() == ["4D6 vs 3D6", "4D6 vs 3D6"]
     assert pit["exact"].n_unique() == 1
     spec = odds_charts.escape_chart(frame).to_dict()
-    assert spec["encoding"]["yOffset"]["field"] == "weapon"
+    assert spec["layer"][0]["encoding"]["yOffset"]["field"] == "weapon"
+
+
+def test_escape_chart_groups_encounters_with_the_same_odds_best_first() -> None:
+    groups = odds_charts.escape_groups(odds_charts.escape_frame(None))
+    # seed 001 (33 Encounters): Nemesis, Mata Hari and Villain are Force 4; the 3 traps
+    # ignore weapons (line 69); the other 27 are Force 3 and a weapon adds 1D6
+    labels = groups["group"].unique(maintain_order=True).to_list()
+    assert labels == ["3D6 vs 3D6, with a weapon 4D6 vs 3D6: 27 encounters",
+                      "3D6 vs 3D6, a weapon does not help: 3 encounters",
+                      "3D6 vs 4D6, with a weapon 4D6 vs 4D6: 3 encounters"]
+    force4 = groups.filter(pl.col("row") == 2)
+    assert set(force4["encounters"][0].split(", ")) == {"Nemesis", "Mata Hari", "Villain"}
+    first = groups.filter(pl.col("weapon") == "without a weapon")["probability"].to_list()
+    assert first == sorted(first, reverse=True)
+    assert groups.group_by("row").agg(pl.col("count").first())["count"].sum() == 33
+    spec = odds_charts.escape_chart(odds_charts.escape_frame(None)).to_dict()
+    assert [layer["mark"]["type"] for layer in spec["layer"]] == ["bar", "text"]
 
 
 def test_capture_frame_and_heatmap() -> None:

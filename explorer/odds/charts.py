@@ -186,21 +186,72 @@ def escape_frame(profession: str | None = None, foe_weapon: bool = False) -> pl.
         "exact": pl.String, "breakdown": pl.String})
 
 
+def _match_ups(key: tuple[tuple[str, str, str], ...]) -> str:
+    """A group's dice in words: "3D6 vs 3D6, with a weapon 4D6 vs 3D6"."""
+    (_, first, _), *rest = key
+    if not rest:
+        return first
+    if all(dice == first for _, dice, _ in rest):
+        return f"{first}, a weapon does not help"
+    return first + "".join(f", {case} {dice}" for case, dice, _ in rest)
+
+
+def escape_groups(frame: pl.DataFrame) -> pl.DataFrame:
+    """The encounters of :func:`escape_frame` with the same odds in every weapon case made
+    one group: one row per group and case (``group``, ``row``, ``weapon``, ``dice``,
+    ``probability``, ``exact``, ``count``, ``encounters``), the group best to escape first.
+    33 encounters share a handful of dice match-ups, so one bar each would be near-equal; a
+    group's label gives its match-ups and how many encounters it holds."""
+    cases = frame["weapon"].unique(maintain_order=True).to_list()
+    by_name: dict[str, dict[str, dict]] = {}
+    for row in frame.iter_rows(named=True):
+        by_name.setdefault(row["encounter"], {})[row["weapon"]] = row
+    groups: dict[tuple, list[str]] = {}
+    for name, rows in by_name.items():
+        key = tuple((c, rows[c]["dice"], rows[c]["exact"]) for c in cases if c in rows)
+        groups.setdefault(key, []).append(name)
+    order = sorted(groups, key=lambda k: tuple(-Fraction(exact) for _, _, exact in k))
+    out: dict[str, list] = {k: [] for k in ("group", "row", "weapon", "dice", "probability",
+                                            "exact", "count", "encounters")}
+    for index, key in enumerate(order):
+        names = groups[key]
+        label = f"{_match_ups(key)}: {len(names)} encounter{'' if len(names) == 1 else 's'}"
+        for case, case_dice, exact in key:
+            for column, value in (("group", label), ("row", index), ("weapon", case),
+                                  ("dice", case_dice), ("probability", float(Fraction(exact))),
+                                  ("exact", exact), ("count", len(names)),
+                                  ("encounters", ", ".join(names))):
+                out[column].append(value)
+    return pl.DataFrame(out, schema={
+        "group": pl.String, "row": pl.Int64, "weapon": pl.String, "dice": pl.String,
+        "probability": pl.Float64, "exact": pl.String, "count": pl.Int64,
+        "encounters": pl.String})
+
+
 def escape_chart(frame: pl.DataFrame, title: str = "Chance to escape each encounter",
                  width: int = WIDTH) -> alt.Chart:
-    """Escape probability per encounter (seed order), one bar per weapon case."""
-    return alt.Chart(frame, title=title, width=width, height=alt.Step(22)).mark_bar().encode(
+    """Escape probability by dice match-up (encounters with the same odds are one bar, the
+    best odds on top), one bar per weapon case, each labelled with its percent."""
+    data = escape_groups(frame).with_columns(
+        pl.col("probability").map_elements(_percent, return_dtype=pl.String).alias("percent"))
+    cases = ["without a weapon", "with a weapon"]
+    base = alt.Chart(data, width=width, height=alt.Step(22))
+    y = alt.Y("group:N", sort=alt.EncodingSortField("row"), title=None,
+              axis=alt.Axis(labelLimit=260))
+    offset = alt.YOffset("weapon:N", sort=cases)
+    bars = base.mark_bar().encode(
         x=alt.X("probability:Q", title="chance to escape", axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1])),
-        y=alt.Y("encounter:N", sort=alt.EncodingSortField("row"), title=None),
-        yOffset=alt.YOffset("weapon:N", sort=["without a weapon", "with a weapon"]),
-        color=alt.Color("weapon:N", title=None,
-                        sort=["without a weapon", "with a weapon"],
+        y=y, yOffset=offset,
+        color=alt.Color("weapon:N", title=None, sort=cases,
                         scale=alt.Scale(range=["#64748b", "#2563eb"])),
-        tooltip=["encounter", "kind", "weapon", "dice",
-                 alt.Tooltip("probability:Q", format=".1%", title="chance"),
-                 alt.Tooltip("exact:N", title="exact")],
+        tooltip=["group", "weapon", "dice",
+                 alt.Tooltip("percent:N", title="chance"), alt.Tooltip("exact:N", title="exact"),
+                 alt.Tooltip("encounters:N", title="encounters")],
     )
+    text = base.mark_text(align="left", dx=3, fontSize=10).encode(
+        x="probability:Q", y=y, yOffset=offset, text="percent:N")
+    return alt.layer(bars, text, title=title)
 
 
 # ---- Gamma World ----------------------------------------------------------------------------
