@@ -289,6 +289,7 @@ def test_roll_and_reference_tables_show_their_rows(fresh: CardBrowser) -> None:
     assert "One random Vehicle is damaged" in view.face.value  # seed 000 line 325
     view.table.selected = "Lost"
     assert "<h4>Lost</h4>" in view.face.value
+    assert view.face.value.count("Lost") == 1  # the heading, not repeated as a field
     view.deck.value = "roll_modifiers"          # no key column: rows are numbered
     assert view.table.row_keys[:2] == ["0", "1"] and view.face.value
 

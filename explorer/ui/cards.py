@@ -495,7 +495,9 @@ class CardBrowser(widgets.VBox):
         fields = "".join(
             f"<tr><th>{html.escape(browse.column_label(c))}</th>"
             f"<td>{html.escape(browse.format_value(row[c]))}</td></tr>"
-            for c in self._frame.columns if browse.format_value(row[c]))
+            for c in self._frame.columns
+            # the heading names the row: a field that only repeats it is left out
+            if browse.format_value(row[c]) and browse.format_value(row[c]) != key)
         return (f'<div class="cards-row-panel"><h4>{html.escape(key)}</h4>'
                 f"<table>{fields}</table></div>")
 
