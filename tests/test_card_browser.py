@@ -508,3 +508,15 @@ def test_the_table_says_abilities_in_words_and_no_columns_of_false(fresh: CardBr
     priest = view.table.rows[view.table.row_keys.index("ME Priest")]
     assert "Turn option: Unflip one of your CHARACTERS." in priest  # its effects, in words
     assert not any("_" in cell for row in view.table.rows for cell in row)
+
+
+def test_long_cells_wrap_inside_the_table_box(fresh: CardBrowser) -> None:
+    """A Riftforce guild's ability text is long (data/riftforce/guilds.toml): its cells wrap
+    at a bounded width (a div, since a table cell ignores max-width) and the box scrolls."""
+    view = fresh
+    view.game.value = "riftforce"
+    view.deck.value = "guilds"
+    assert max(len(row[1]) for row in view.table.rows) > 100
+    assert 'text.className = "cards-cell"' in view.table._esm
+    assert ".cards-cell { max-width: 260px; white-space: normal" in view.table._css
+    assert "overflow: auto" in view.table._css

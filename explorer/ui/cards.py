@@ -109,7 +109,13 @@ function render({ model, el }) {
       tr.dataset.key = key;
       tr.tabIndex = 0;
       tr.setAttribute("role", "option");
-      (cells || []).forEach((value) => { tr.insertCell().textContent = String(value); });
+      (cells || []).forEach((value) => {
+        // a div, not the cell, bounds the width: a table cell ignores max-width
+        const text = document.createElement("div");
+        text.className = "cards-cell";
+        text.textContent = String(value);
+        tr.insertCell().appendChild(text);
+      });
       tr.addEventListener("click", () => pick(key));
       tr.addEventListener("keydown", (event) => {
         const next = event.key === "ArrowDown" ? tr.nextElementSibling
@@ -143,7 +149,9 @@ _TABLE_CSS = """
 .cards-table-box th { position: sticky; top: 0; z-index: 1; background: #e2e8f0;
   text-align: left; cursor: help; }
 .cards-table-box td, .cards-table-box th { padding: 3px 7px; border-bottom: 1px solid #e5e7eb;
-  vertical-align: top; max-width: 260px; }
+  vertical-align: top; }
+.cards-table-box { max-width: 100%; box-sizing: border-box; }
+.cards-table-box .cards-cell { max-width: 260px; white-space: normal; overflow-wrap: anywhere; }
 .cards-table-box tbody tr { cursor: pointer; }
 .cards-table-box tbody tr:hover td { background: #f1f5f9; }
 .cards-table-box tbody tr:focus { outline: 2px solid #3b82f6; outline-offset: -2px; }
