@@ -520,3 +520,15 @@ def test_long_cells_wrap_inside_the_table_box(fresh: CardBrowser) -> None:
     assert 'text.className = "cards-cell"' in view.table._esm
     assert ".cards-cell { max-width: 260px; white-space: normal" in view.table._css
     assert "overflow: auto" in view.table._css
+
+
+def test_reference_tables_read_as_words_without_seed_lines(fresh: CardBrowser) -> None:
+    view = fresh
+    view.deck.value = "constants"
+    assert "Seed line" not in view.table.columns
+    names = [row[0] for row in view.table.rows]
+    # data/rifts/constants.toml: force_per_attack_roll is one of the Rifts constants
+    assert "Force per attack roll" in names and not any("_" in n for n in names)
+    view.table.selected = "force_per_attack_roll"  # the row's key stays the data's own
+    assert "<h4>Force per attack roll</h4>" in view.face.value
+    assert "Seed line" not in view.face.value

@@ -352,8 +352,8 @@ class CardBrowser(widgets.VBox):
         full = self.card_set(self.game.value)[table.name]
         key = "name" if "name" in full.columns else table.key
         # columns with one value on every row (a deck's `deck`, a list's `type`) say nothing
-        self._columns = [c for c in full.columns
-                         if c == key or full.height < 2 or full[c].n_unique() > 1]
+        self._columns = [c for c in full.columns if c not in HIDDEN_COLUMNS and (
+            c == key or full.height < 2 or full[c].n_unique() > 1)]
         with self.hold_trait_notifications():
             self.type.options = [ALL, *browse.type_values(full, table)]
             self.type.value = ALL
@@ -502,11 +502,12 @@ class CardBrowser(widgets.VBox):
         row = self._frame.row(keys.index(key), named=True)
         fields = "".join(
             f"<tr><th>{html.escape(browse.column_label(c))}</th>"
-            f"<td>{html.escape(browse.format_value(row[c]))}</td></tr>"
+            f"<td>{html.escape(plain_words(browse.format_value(row[c])))}</td></tr>"
             for c in self._frame.columns
             # the heading names the row: a field that only repeats it is left out
-            if browse.format_value(row[c]) and browse.format_value(row[c]) != key)
-        return (f'<div class="cards-row-panel"><h4>{html.escape(key)}</h4>'
+            if c not in HIDDEN_COLUMNS and browse.format_value(row[c])
+            and browse.format_value(row[c]) != key)
+        return (f'<div class="cards-row-panel"><h4>{html.escape(plain_words(key))}</h4>'
                 f"<table>{fields}</table></div>")
 
     def _on_upload(self) -> None:
@@ -528,6 +529,21 @@ class CardBrowser(widgets.VBox):
         self.message.show(f"Showing the shipped {GAMES[self.game.value]} cards.")
 
 
+HIDDEN_COLUMNS = frozenset({"seed_line"})
+"""Columns the browser does not show: where a row was found in the seed is for developers."""
+
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def plain_words(text: str) -> str:
+    """A cell that is a data name read as words ("force_per_attack_roll" is "Force per attack
+    roll"); any other text as it is."""
+    if not _IDENTIFIER.fullmatch(text):
+        return text
+    words = text.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
 def table_text(game: str, table: Table, frame: pl.DataFrame) -> pl.DataFrame:
     """``frame`` as the browser's table shows it: every cell as text in players' words.
 
@@ -546,6 +562,8 @@ def table_text(game: str, table: Table, frame: pl.DataFrame) -> pl.DataFrame:
             columns.append(pl.Series(name, cells, dtype=pl.String))
         elif isinstance(dtype, pl.Enum | pl.Categorical):
             columns.append(text[name].str.replace_all("_", " "))
+        elif dtype == pl.String:
+            columns.append(text[name].map_elements(plain_words, return_dtype=pl.String))
     return text.with_columns(columns) if columns else text
 
 
