@@ -242,6 +242,10 @@ def test_adventurers_view_shows_every_encounter_both_ways() -> None:
     tiger = adventurers.escape("Tiger").p
     assert tiger == (1 - Fraction(4332, 46656)) / 2
     assert f'data-case="without a weapon" data-exact="{tiger}"' in view.table.value
+    # teach_adventurers section 6 (seed 001 lines 71-72): a higher total discards the
+    # Encounter; a tie or less leaves it in front of you
+    assert "you discard the Encounter. Otherwise (a tie or less) the Encounter stays" in \
+        view.summary.value
     data = next(iter(view.chart.chart.to_dict()["datasets"].values()))
     # one bar per group of encounters with the same odds, each case; every encounter counted
     assert sum(r["count"] for r in data if r["weapon"] == "without a weapon") == len(names)

@@ -546,6 +546,11 @@ WEAPON_CASES = {"both": ("without a weapon", "with a weapon"),
                 "without": ("without a weapon",), "with": ("with a weapon",)}
 
 
+ESCAPE_MEANS = ("Each percent is your chance to escape: you discard the Encounter. Otherwise "
+                "(a tie or less) the Encounter stays in front of you.")
+"""What an Escape roll's success and failure do (the Adventurers rules, lines 71-72)."""
+
+
 def escape_html(frame: pl.DataFrame, cases: Sequence[str]) -> str:
     """The escape table: one row per encounter (``data-encounter``), a column per weapon
     case with the percent and exact fraction (cells ``data-case`` and ``data-exact``)."""
@@ -632,7 +637,8 @@ class AdventurersOdds(_OddsView):
             f'<div class="odds-note">Escape 3D6 (+1D6 per weapon card, never against traps; '
             f"+1D6 for the profession's advantage where it applies) must beat the encounter's "
             f"Force in D6, strictly. Exact odds (icepool). Average over the "
-            f"{shown['encounter'].n_unique()} encounters, {html.escape(who)}: {means}.</div>")
+            f"{shown['encounter'].n_unique()} encounters, {html.escape(who)}: {means}.</div>"
+            f'<div class="odds-note adv-odds-means">{html.escape(ESCAPE_MEANS)}</div>')
 
 
 # ---- Gamma World ----------------------------------------------------------------------------
