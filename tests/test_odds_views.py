@@ -349,6 +349,8 @@ def test_gamma_world_heat_map_is_attack_for_basic_followers(fresh_heat_maps: Non
                                               for t in odds_charts.THREATS]
     assert view.error_bound == grid.error_bound < 1e-9
     assert f"within {grid.error_bound:.0e} of the exact chance" in view.summary.value
+    # explorer/odds/gamma_world.py (seed 004, lines 44-64): the followers fight to the end
+    assert "otherwise every one of them is lost" in view.summary.value
     assert view.computing.layout.display == "none" and view.drawn.layout.display is None
 
 

@@ -909,7 +909,10 @@ class GammaWorldOdds(_OddsView):
             f'<div class="odds-note" data-error-bound="{bound:.3g}">Each cell: 1 to '
             f"{len(odds_charts.FOLLOWERS)} identical followers (Force {force}, {hits} hits, "
             "armor and steeds folded in) fighting to the end against the Threat (dice rolled "
-            "once at the start, or fixed). Solved from the battle's Markov chain (not sampled) in "
+            "once at the start, or fixed). Each percent is the chance the followers take the "
+            "location; otherwise every one of them is lost and the location is not taken (if "
+            "the last follower and the Threat fall in the same round, it is not captured). "
+            "Solved from the battle's Markov chain (not sampled) in "
             f"floating point: every cell is within {bound:.0e} of the exact chance (a rigorous "
             "bound on the rounding). Computed heat maps are kept for the session.</div>")
         self.computing.layout.display = "none"
