@@ -25,6 +25,7 @@ from explorer.ui.odds import (
     AdventurersOdds,
     GammaWorldOdds,
     RiftsOdds,
+    aid_card_label,
     aid_card_names,
     modifier_words,
     rolls_html,
@@ -168,6 +169,15 @@ def test_rifts_aid_cards_name_a_shared_name_by_deck() -> None:
     assert "Magic:Impervious" in names and "Psionic:Impervious" in names
     assert "Impervious" not in names and "Hover Cycle" in names
     assert len(names) == 60 + 38 + 38
+    # the page writes a shared name with its deck in words, and reads it back
+    assert aid_card_label("Magic:Impervious") == "Impervious (Magic)"
+    assert aid_card_label("Hover Cycle") == "Hover Cycle"
+    view = RiftsOdds()
+    assert "Impervious (Psionic)" in view.attached[0].allowed_tags
+    assert not any(":" in tag for tag in view.attached[0].allowed_tags)
+    view.members[2].value = "Mystic"  # data/rifts/characters.toml: a Mage-class Character
+    view.attached[2].value = ["Impervious (Magic)"]
+    assert ("Mystic", ["Magic:Impervious"]) in view.party() and view.message.value == ""
 
 
 def test_rifts_battle_shows_a_labelled_monte_carlo_estimate(view: RiftsOdds) -> None:

@@ -220,6 +220,13 @@ TOKENS_RANGE = (0, 12)
 BATTLE_RUNS = (200, 1000, 2000, 5000)
 
 
+def aid_card_label(name: str) -> str:
+    """An Aid card as the page writes it: "Impervious (Magic)" for ``Magic:Impervious`` (a
+    name two decks share), the plain name otherwise."""
+    deck, _, card = name.rpartition(":")
+    return f"{card} ({deck})" if deck else card
+
+
 def aid_card_names() -> list[str]:
     """Every Aid card a Character can carry, as :func:`explorer.odds.rifts.roll` reads it:
     the plain name, or ``Deck:Name`` for a name two decks share."""
@@ -296,8 +303,9 @@ class RiftsOdds(_OddsView):
         self._setup()
         self.data = rifts_data()
         self._characters = set(self.data.characters)
-        self._cards = aid_card_names()
+        self._cards = [aid_card_label(n) for n in aid_card_names()]
         self._card_set = set(self._cards)
+        self._card_names = {aid_card_label(n): n for n in aid_card_names()}
         self.odds: dict[str, Odds] = {}
         self.battle_odds: Odds | None = None
         self._battle_inputs: tuple[Any, ...] | None = None
@@ -444,7 +452,8 @@ class RiftsOdds(_OddsView):
                 if cards_held:
                     raise OddsInputError(f"row {index + 1}: pick a Character for these cards")
                 continue
-            party.append((name, cards_held) if cards_held else name)
+            held = [self._card_names[c] for c in cards_held]
+            party.append((name, held) if held else name)
         return party
 
     def situation(self, party_names: Sequence[str]) -> dict[str, dict[str, Any]]:
