@@ -57,3 +57,19 @@ def test_no_die_pending_no_faces() -> None:
                     adventure={"name": "The Hidden Nest", "played_by": 0})
     assert isinstance(game.pending, Decision)
     assert adventure_die_faces(game) == [] and adventure_die_html(game) == ""
+
+
+def test_the_adventure_die_chart_has_a_bar_per_face_split_by_winner() -> None:
+    from explorer.odds import charts
+
+    game = _to_the_dice(scenario([char("ME Rogue")], [char("ME Wizard")],
+                                 adventure={"name": "The Hidden Nest", "played_by": 0}))
+    frame = charts.adventure_die_frame(adventure_die_faces(game))
+    # by hand (above): face f wins for Player 1 with chance f/6; a 6 flips the ME Wizard
+    one = frame.filter(frame["face"] == "1: no flip")
+    assert dict(zip(one["outcome"], one["exact"], strict=True)) == {
+        "Player 1 wins": "1/6", "Player 2 wins": "5/6"}
+    six = frame.filter(frame["face"] == "6: flips ME Wizard")
+    assert six["outcome"].to_list() == ["Player 1 wins"] and six["exact"].to_list() == ["1"]
+    spec = charts.adventure_die_chart(frame, "The Hidden Nest").to_dict()
+    assert spec["mark"]["type"] == "bar" and spec["encoding"]["color"]["field"] == "outcome"

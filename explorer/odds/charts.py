@@ -108,6 +108,41 @@ def consequence_chart(frame: pl.DataFrame, title: str, width: int = WIDTH) -> al
     return alt.layer(bars, text, title=title)
 
 
+# ---- Lair of the Rat-King ---------------------------------------------------------------------
+
+def adventure_die_frame(faces: Sequence[dict]) -> pl.DataFrame:
+    """The ADVENTURE DIE face by face as rows for a chart: one row per face and outcome
+    (``face``, a label with what the face flips; ``outcome``, "Player N wins" or
+    "discarded"; ``probability``, ``exact``), from
+    :func:`explorer.ui.advice.adventure_die_faces` (outcomes of chance 0 left out)."""
+    rows: dict[str, list] = {k: [] for k in ("face", "row", "outcome", "probability", "exact")}
+    for index, face in enumerate(faces):
+        flips = ", ".join(face["flips"])
+        label = f"{face['face']}: flips {flips}" if flips else f"{face['face']}: no flip"
+        outcomes = [*((f"Player {s + 1} wins", p) for s, p in enumerate(face["win"])),
+                    ("discarded", face["discarded"])]
+        for outcome, p in outcomes:
+            if p:
+                for column, value in (("face", label), ("row", index), ("outcome", outcome),
+                                      ("probability", float(p)), ("exact", str(p))):
+                    rows[column].append(value)
+    return pl.DataFrame(rows, schema={"face": pl.String, "row": pl.Int64, "outcome": pl.String,
+                                      "probability": pl.Float64, "exact": pl.String})
+
+
+def adventure_die_chart(frame: pl.DataFrame, title: str, width: int = WIDTH) -> alt.Chart:
+    """One stacked bar per ADVENTURE DIE face: who wins the ADVENTURE if that face is rolled
+    (each player's share), the face labelled with what it flips."""
+    return alt.Chart(frame, title=title, width=width).mark_bar().encode(
+        x=alt.X("probability:Q", title="chance, once this face is rolled",
+                axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("face:N", sort=alt.EncodingSortField("row"), title=None,
+                axis=alt.Axis(labelLimit=260)),
+        color=alt.Color("outcome:N", title=None),
+        tooltip=["face", "outcome", alt.Tooltip("probability:Q", format=".1%", title="chance"),
+                 alt.Tooltip("exact:N", title="exact")])
+
+
 # ---- Rifts battles (Monte Carlo) ---------------------------------------------------------
 
 def battle_chart(odds: Odds, width: int = WIDTH) -> alt.Chart:
