@@ -532,3 +532,15 @@ def test_reference_tables_read_as_words_without_seed_lines(fresh: CardBrowser) -
     view.table.selected = "force_per_attack_roll"  # the row's key stays the data's own
     assert "<h4>Force per attack roll</h4>" in view.face.value
     assert "Seed line" not in view.face.value
+
+
+def test_filter_choices_read_as_words(fresh: CardBrowser) -> None:
+    view = fresh
+    view.game.value = "riftforce"
+    view.deck.value = "guilds"
+    # data/riftforce/guilds.toml: move_self is one of the guild ability steps
+    assert ("Move self", "move_self") in view.ability.options
+    assert not any("_" in label for label, _ in view.ability.options)
+    view.ability.value = "move_self"
+    assert view.table.rows and view.message.value == ""
+    assert "Move self" in view.chart.chart.to_dict()["title"]["subtitle"]

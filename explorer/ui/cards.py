@@ -16,6 +16,7 @@ or above it when the page is narrower than both.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 import shutil
@@ -355,10 +356,12 @@ class CardBrowser(widgets.VBox):
         self._columns = [c for c in full.columns if c not in HIDDEN_COLUMNS and (
             c == key or full.height < 2 or full[c].n_unique() > 1)]
         with self.hold_trait_notifications():
-            self.type.options = [ALL, *browse.type_values(full, table)]
+            self.type.options = [(ALL, ALL), *((plain_words(v), v)
+                                               for v in browse.type_values(full, table))]
             self.type.value = ALL
             self.type.disabled = table.type_column is None
-            self.ability.options = [ALL, *browse.ability_values(full, table)]
+            self.ability.options = [(ALL, ALL), *((plain_words(v), v)
+                                                  for v in browse.ability_values(full, table))]
             self.ability.value = ALL
             self.ability.disabled = table.ability_column is None
             self.sort.options = [("(seed order)", "")] + [
@@ -397,7 +400,7 @@ class CardBrowser(widgets.VBox):
         self._show_elsewhere(query.text, table)
         self.chart.layout.display = self.table.layout.display = None if shown.height else "none"
         if shown.height:
-            subtitle = browse.describe_query(query, shown.height, full.height, noun)
+            subtitle = browse.describe_query(_in_words(query), shown.height, full.height, noun)
             self.chart.chart = charts.deck_chart(game, table.name, shown, subtitle)
         self._draw_face()
 
@@ -406,7 +409,7 @@ class CardBrowser(widgets.VBox):
         noun = "card" if table.kind == "cards" else "row"
         if full.height == 0:
             return f'<div class="cards-empty">This table has no {noun}s.</div>'
-        asked = [v for v in (query.type, query.ability) if v]
+        asked = [plain_words(v) for v in (query.type, query.ability) if v]
         if query.text.strip():
             asked.append(f"“{query.text.strip()}”")
         lines = [f"No {noun} matches {html.escape(' and '.join(asked) or 'the filter')}."]
@@ -542,6 +545,13 @@ def plain_words(text: str) -> str:
         return text
     words = text.replace("_", " ")
     return words[:1].upper() + words[1:]
+
+
+def _in_words(query: Query) -> Query:
+    """The query with its type and ability as the filter's choices read them."""
+    return dataclasses.replace(
+        query, type=plain_words(query.type) if query.type else query.type,
+        ability=plain_words(query.ability) if query.ability else query.ability)
 
 
 def table_text(game: str, table: Table, frame: pl.DataFrame) -> pl.DataFrame:
