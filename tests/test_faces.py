@@ -298,4 +298,11 @@ def test_browser_cells_say_rules_in_words() -> None:
                "when": "turn_option"}]
     assert faces.column_words("rat_king", "characters", "effects", priest) == \
         "Turn option: Unflip one of your CHARACTERS."
-    assert faces.column_words("rifts", "characters", "abilities", []) is None
+    # data/rifts: a Stealth limited to Urban Locations, a Psionic card's Draw 2
+    stealth = [{"name": "Stealth", "bonus": 0, "where": "Urban", "cards": None},
+               {"name": "Heal", "bonus": 2, "where": None, "cards": None}]
+    assert faces.column_words("rifts", "equipment", "abilities", stealth) == \
+        "Stealth (in Urban Locations), Heal +2"
+    draw = [{"name": "Draw", "bonus": 0, "where": None, "cards": 2}]
+    assert faces.column_words("rifts", "psionic", "abilities", draw) == "Draw 2"
+    assert faces.column_words("rifts", "foes", "note", "Cyborg +1") is None

@@ -234,6 +234,19 @@ def _rifts_ability(ability: Mapping[str, Any], ctx: _Context) -> tuple[str, str]
     return lead, _sentence(text) if text else ""
 
 
+def _rifts_ability_name(ability: Mapping[str, Any]) -> str:
+    """An ability as a card's list names it: "Heal +2", "Draw 2", "Stealth (in Urban
+    Locations)"."""
+    name = str(ability["name"])
+    if ability.get("cards"):
+        name += f" {ability['cards']}"
+    if ability.get("bonus"):
+        name += f" {_signed(ability['bonus'])}"
+    if ability.get("where"):
+        name += f" (in {ability['where']} Locations)"
+    return name
+
+
 def _rifts_abilities(row: Mapping[str, Any], ctx: _Context, face: Face) -> None:
     abilities = row.get("abilities") or []
     if row.get("ability_choice") and len(abilities) > 1:
@@ -1071,6 +1084,8 @@ def column_words(game: str, table: str, column: str, value: Any) -> str | None:
         return ""
     if isinstance(value, bool):
         return "yes" if value else ""
+    if game == "rifts" and column == "abilities":
+        return ", ".join(_rifts_ability_name(a) for a in value or [])
     if game == "rat_king" and column in ("effects", "stuff_die"):
         face = Face(title="", type_line="", colour="")
         if column == "effects":
