@@ -252,6 +252,11 @@ def test_adventurers_view_shows_every_encounter_both_ways() -> None:
     tiger = adventurers.escape("Tiger").p
     assert tiger == (1 - Fraction(4332, 46656)) / 2
     assert f'data-case="without a weapon" data-exact="{tiger}"' in view.table.value
+    # rows best chance first: the Force 4 Nemesis (3D6 against 4D6, seed 001 lines 64-66)
+    # comes after the Force 3 Natives with Blowguns, though it is earlier in the deck
+    # (data/adventurers/cards.toml lines 97 and 121)
+    assert view.table.value.index('data-encounter="Natives with Blowguns"') < \
+        view.table.value.index('data-encounter="Nemesis"')
     # teach_adventurers section 6 (seed 001 lines 71-72): a higher total discards the
     # Encounter; a tie or less leaves it in front of you
     assert "you discard the Encounter. Otherwise (a tie or less) the Encounter stays" in \

@@ -561,11 +561,15 @@ ESCAPE_MEANS = ("Each percent is your chance to escape: you discard the Encounte
 
 
 def escape_html(frame: pl.DataFrame, cases: Sequence[str]) -> str:
-    """The escape table: one row per encounter (``data-encounter``), a column per weapon
-    case with the percent and exact fraction (cells ``data-case`` and ``data-exact``)."""
+    """The escape table: one row per encounter (``data-encounter``), the best chance first, a
+    column per weapon case with the percent and exact fraction (cells ``data-case`` and
+    ``data-exact``)."""
     head = "".join(f"<th>{html.escape(c)}</th><th>dice</th>" for c in cases)
     rows = []
-    for name in frame["encounter"].unique(maintain_order=True):
+    # the best chance first (of the first case shown), the seed's order among equals
+    order = (frame.filter(pl.col("weapon") == cases[0])
+             .sort("probability", descending=True, maintain_order=True)["encounter"])
+    for name in order.unique(maintain_order=True):
         part = frame.filter(pl.col("encounter") == name)
         first = part.row(0, named=True)
         cells = []
