@@ -2,6 +2,11 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -12,8 +17,8 @@
 # # Balance reports
 #
 # What thousands of games between bots say about each game. Pick a game and a table: a
-# shipped one (`data/simulations/`: random bots, the heuristic bot against the random one in
-# both seat orders, and a house rule; rebuilt with `make balance`) or a fresh batch you run
+# shipped one (random bots, the heuristic bot against the random one in both seat orders,
+# and a house rule) or a fresh batch you run
 # here (games, players, each seat's bot, seed and house rule; at most 2,000 games a run). Then
 # read the win rate by seat and the first seat's advantage, the win rate of each starting
 # Character, profession, guild, ME card or recruited mutation, how long games last, each bot's

@@ -30,7 +30,7 @@
 #
 # ## Rifts Adventures
 #
-# ![A Rifts Adventures table: each party's Characters and cards](img/rifts.jpg)
+# [![A Rifts Adventures table: parties and their cards](img/rifts.jpg)](rifts_play.ipynb)
 #
 # Lead a party of Characters through the Rifts: equip and heal them, travel, meet Foes and fight
 # them in five-segment combat rounds. The first to 10 Adventure Tokens wins.
@@ -40,7 +40,7 @@
 #
 # ## Adventurers
 #
-# ![An Adventurers table: professions and chains of cards](img/adventurers.jpg)
+# [![An Adventurers table: professions, card chains](img/adventurers.jpg)](adventurers_play.ipynb)
 #
 # A 1930s pulp race for an ancient relic: travel from location to location, escaping the
 # dangers met on the way with three dice. The first to visit 5 locations, the last of them
@@ -51,7 +51,7 @@
 #
 # ## Gamma World
 #
-# ![A Gamma World table: followers and their cards](img/gamma_world.jpg)
+# [![A Gamma World table: followers and their cards](img/gamma_world.jpg)](gamma_world_play.ipynb)
 #
 # Gather followers in a mutated world, arm them with mutations, items and steeds, and capture
 # locations by beating their Threat dice. The player holding the most locations wins.
@@ -61,7 +61,7 @@
 #
 # ## Portable Adventures: Lair of the Rat-King
 #
-# ![A Lair of the Rat-King table: each group's characters with their stuff](img/rat_king.jpg)
+# [![A Rat-King table: groups of characters and stuff](img/rat_king.jpg)](rat_king_play.ipynb)
 #
 # Build a group of adventurers from Character, Stuff and Event cards and battle the other
 # groups in Adventures decided by dice; the first to 7 Adventure Points wins.
@@ -70,7 +70,7 @@
 #
 # ## Riftforce
 #
-# ![A Riftforce table: the Rift's five locations and both sides' elementals](img/riftforce.jpg)
+# [![A Riftforce table: the Rift and its elementals](img/riftforce.jpg)](riftforce_play.ipynb)
 #
 # Two players send elementals of four guilds each to the five locations between them, and use
 # each guild's ability to destroy the other's. The first to 12 Riftforce ends the game; the

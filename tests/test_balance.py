@@ -369,7 +369,12 @@ def test_the_page_shows_every_section_and_refuses_bad_values() -> None:
     view.source.value = "shipped:bots"
     assert "heuristic vs random" in view.bots_table.value
     view.source.value = "shipped:variant"
-    assert "victory_adventure_tokens=5" in view.variant_table.value
+    # explorer/balance.py PLAN: the Rifts house rule batch plays to 5 Adventure Tokens
+    assert "Adventure Tokens to win: 5" in view.variant_table.value
+    for shown in (view.variant_table.value, view.summary.value,
+                  *(label for label, _ in view.source.options),
+                  *(label for label, _ in view.run_variant.options)):
+        assert "victory_adventure_tokens" not in shown and "_" not in shown, shown
     view.game.value = "riftforce"
     assert view.rolls_box.layout.display == "none" and "guild" in view.start_heading.value
     view.run_games.value = 5000
@@ -380,6 +385,21 @@ def test_the_page_shows_every_section_and_refuses_bad_values() -> None:
     assert "Played 6 of 6 games" in view.run_status.value
     assert view.source.value == "fresh:1" and "6 games" in view.summary.value
     assert view.progress.value == 6
+    view.game.value = "rifts"  # another game: the last run's progress line is not left over
+    assert (view.progress.value, view.progress.bar_style, view.run_status.value) == (0, "", "")
+
+
+def test_house_rules_by_their_names() -> None:
+    from explorer.ui.balance import HOUSE_RULES, house_rule_words
+
+    # data/rifts/constants.toml: "Be the first to accumulate 10 Adventure Tokens (AT)."
+    assert house_rule_words("victory_adventure_tokens=5") == "Adventure Tokens to win: 5"
+    assert house_rule_words("100 games, variant base_ap = 3") == \
+        "100 games, house rule Action Points each turn: 3"
+    from explorer.engine.variants import allowed
+
+    for game in ("rifts", "adventurers", "gamma_world", "rat_king", "riftforce"):
+        assert set(allowed(game)) <= set(HOUSE_RULES), game  # every rule has its name
 
 
 # ---- issue 26 item 3: a server's runs take turns ------------------------------------------

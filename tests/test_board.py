@@ -149,6 +149,9 @@ def test_the_guild_selection_is_on_the_table_and_a_summoner_is_clicked() -> None
     assert len(face_up) == 7
     for name in face_up:
         assert f'class="table-summoner" data-name="{name}"' in board.html
+    # each summoner's whole ability opens by click or tap, and that click picks nothing
+    assert board.html.count('<details class="card-face-more">') == len(face_up)
+    assert 'closest("details.card-face-more")) return;' in board._esm
     picker = session.game.current_player
     name = face_up[2]
     board.click(f"guild:{name}", board.step)

@@ -289,6 +289,7 @@ def test_roll_and_reference_tables_show_their_rows(fresh: CardBrowser) -> None:
     assert "One random Vehicle is damaged" in view.face.value  # seed 000 line 325
     view.table.selected = "Lost"
     assert "<h4>Lost</h4>" in view.face.value
+    assert view.face.value.count("Lost") == 1  # the heading, not repeated as a field
     view.deck.value = "roll_modifiers"          # no key column: rows are numbered
     assert view.table.row_keys[:2] == ["0", "1"] and view.face.value
 
@@ -456,3 +457,90 @@ def test_riftforce_guilds_show_their_summoner_faces() -> None:
         assert f'data-card="{name}"' in browser.face.value
         assert "Summoner" in browser.face.value
         assert html.escape(texts[name].strip()).split(".")[0] in browser.face.value
+
+
+def test_a_search_finds_cards_in_every_deck_and_names_the_deck(fresh: CardBrowser) -> None:
+    view = fresh
+    # data/rifts/equipment.toml line 11: Glitter Boy Power Armor is an Equipment card
+    view.search.value = "Glitter Boy"
+    assert "No card matches “Glitter Boy”." in view.empty.value
+    assert "not in the characters deck, but is in" in view.elsewhere.value
+    assert "<b>Equipment deck</b> (1 card): Glitter Boy Power Armor" in view.elsewhere.value
+    assert view.matches_in_every_deck("Glitter Boy") == {"equipment": ["Glitter Boy Power Armor"]}
+    [button] = view.goto.children
+    assert button.description == "Go to the Equipment deck"
+    button.click()
+    assert (view.deck.value, view.search.value) == ("equipment", "Glitter Boy")
+    assert view.selected == "Glitter Boy Power Armor" and view.elsewhere.value == ""
+    assert view.goto.children == () and view.message.value == ""
+
+
+def test_matches_here_and_elsewhere_are_both_said(fresh: CardBrowser) -> None:
+    view = fresh
+    view.search.value = "Heal"  # data/rifts: Body Fixer has Heal; Restoration is a Magic card
+    assert view.selected == "Body Fixer"
+    found = view.matches_in_every_deck("Heal")
+    assert "Body Fixer" in found["characters"] and "Restoration" in found["magic"]
+    assert "is also found in other decks" in view.elsewhere.value
+    assert "<b>Magic deck</b>" in view.elsewhere.value
+    assert len(view.goto.children) == len(found) - 1
+    view.search.value = ""
+    assert view.elsewhere.value == "" and view.goto.children == ()
+    with pytest.raises(ValueError, match="not a deck"):
+        view.go_to_deck("<b>nope</b>")
+    assert view.deck.value == "characters"
+
+
+def test_the_table_says_abilities_in_words_and_no_columns_of_false(fresh: CardBrowser) -> None:
+    view = fresh
+    view.game.value = "riftforce"
+    view.deck.value = "guilds"
+    # data/riftforce/guilds.toml: the guild's text says its ability; the encoding is not shown
+    assert "Ability" not in view.table.columns and "Text" in view.table.columns
+    cells = " ".join(" ".join(row) for row in view.table.rows)
+    assert "first_enemy" not in cells and "trigger" not in cells
+    assert "false" not in cells and "true" not in cells
+    view.game.value = "gamma_world"
+    view.deck.value = "weapons"
+    assert not any("false" in row for row in view.table.rows)
+    view.game.value = "rat_king"
+    view.deck.value = "characters"
+    priest = view.table.rows[view.table.row_keys.index("ME Priest")]
+    assert "Turn option: Unflip one of your CHARACTERS." in priest  # its effects, in words
+    assert not any("_" in cell for row in view.table.rows for cell in row)
+
+
+def test_long_cells_wrap_inside_the_table_box(fresh: CardBrowser) -> None:
+    """A Riftforce guild's ability text is long (data/riftforce/guilds.toml): its cells wrap
+    at a bounded width (a div, since a table cell ignores max-width) and the box scrolls."""
+    view = fresh
+    view.game.value = "riftforce"
+    view.deck.value = "guilds"
+    assert max(len(row[1]) for row in view.table.rows) > 100
+    assert 'text.className = "cards-cell"' in view.table._esm
+    assert ".cards-cell { max-width: 260px; white-space: normal" in view.table._css
+    assert "overflow: auto" in view.table._css
+
+
+def test_reference_tables_read_as_words_without_seed_lines(fresh: CardBrowser) -> None:
+    view = fresh
+    view.deck.value = "constants"
+    assert "Seed line" not in view.table.columns
+    names = [row[0] for row in view.table.rows]
+    # data/rifts/constants.toml: force_per_attack_roll is one of the Rifts constants
+    assert "Force per attack roll" in names and not any("_" in n for n in names)
+    view.table.selected = "force_per_attack_roll"  # the row's key stays the data's own
+    assert "<h4>Force per attack roll</h4>" in view.face.value
+    assert "Seed line" not in view.face.value
+
+
+def test_filter_choices_read_as_words(fresh: CardBrowser) -> None:
+    view = fresh
+    view.game.value = "riftforce"
+    view.deck.value = "guilds"
+    # data/riftforce/guilds.toml: move_self is one of the guild ability steps
+    assert ("Move self", "move_self") in view.ability.options
+    assert not any("_" in label for label, _ in view.ability.options)
+    view.ability.value = "move_self"
+    assert view.table.rows and view.message.value == ""
+    assert "Move self" in view.chart.chart.to_dict()["title"]["subtitle"]

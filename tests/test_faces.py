@@ -276,3 +276,33 @@ def test_colours_follow_class_kind_guild_and_type() -> None:
         "riftforce", "Fire")
     assert colour("riftforce", "Fire 5") != colour("riftforce", "Water 5")
     assert colour("rat_king", "Magibolt") != colour("rat_king", "Familiar")  # Stuff, Event
+
+
+def test_a_small_face_opens_its_whole_text_by_click_or_tap() -> None:
+    # data/rat_king/characters.toml: the ME Priest's printed words, its rule first
+    small = faces.face("rat_king", "ME Priest", "characters", small=True)
+    more = small[small.index('<details class="card-face-more">'):]
+    assert "<summary>Full text</summary>" in more
+    rule = more.index("Unflip one of your CHARACTERS")
+    flavour = more.index('<p class="card-face-flavor">Turn option: say a blessing')
+    assert rule < flavour  # the rule above the flavour, which is set apart
+    assert "card-face-more" not in faces.face("rat_king", "ME Priest", "characters")
+
+
+def test_browser_cells_say_rules_in_words() -> None:
+    # data/riftforce/guilds.toml: Fire's ability is said by its text; the encoding is left out
+    assert faces.column_words("riftforce", "guilds", "ability", [{"name": "damage"}]) == ""
+    assert faces.column_words("gamma_world", "weapons", "grenade", False) == ""
+    assert faces.column_words("gamma_world", "weapons", "grenade", True) == "yes"
+    priest = [{"name": "unflip", "target": "own_character", "count": 1, "amount": None,
+               "when": "turn_option"}]
+    assert faces.column_words("rat_king", "characters", "effects", priest) == \
+        "Turn option: Unflip one of your CHARACTERS."
+    # data/rifts: a Stealth limited to Urban Locations, a Psionic card's Draw 2
+    stealth = [{"name": "Stealth", "bonus": 0, "where": "Urban", "cards": None},
+               {"name": "Heal", "bonus": 2, "where": None, "cards": None}]
+    assert faces.column_words("rifts", "equipment", "abilities", stealth) == \
+        "Stealth (in Urban Locations), Heal +2"
+    draw = [{"name": "Draw", "bonus": 0, "where": None, "cards": 2}]
+    assert faces.column_words("rifts", "psionic", "abilities", draw) == "Draw 2"
+    assert faces.column_words("rifts", "foes", "note", "Cyborg +1") is None

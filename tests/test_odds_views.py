@@ -25,7 +25,9 @@ from explorer.ui.odds import (
     AdventurersOdds,
     GammaWorldOdds,
     RiftsOdds,
+    aid_card_label,
     aid_card_names,
+    modifier_words,
     rolls_html,
 )
 
@@ -57,7 +59,8 @@ def test_rifts_view_shows_every_roll_of_the_default_party(view: RiftsOdds) -> No
     assert _exact(view, "survival") == "1/2"
     for kind in ("survival", "escape", "supply", "heal", "encounter", "morale"):
         assert _exact(view, kind) == str(rifts.roll(kind, party, location).p), kind
-    assert "+4 Wilderness Scout: Wilderness +2 at a Wilderness location" in view.rolls.value
+    assert ("+4 Wilderness Scout: +2 for Wilderness at a Wilderness location, and +2 more for "
+            "the Wilderness +2 on its card") in view.rolls.value
     assert 'data-kind="mission"' in view.rolls.value and 'data-kind="hit"' in view.rolls.value
     assert view.message.value == ""
     # only the first rows of the party show until more are filled
@@ -118,7 +121,8 @@ def test_rifts_table_charts_follow_the_rolls(view: RiftsOdds) -> None:
     rows = next(iter(view.mission_chart.chart.to_dict()["datasets"].values()))
     assert {r["outcome"]: r["exact"] for r in rows}["Minor Adventure"] == "1/20"
     hazard = next(iter(view.hazard_chart.chart.to_dict()["datasets"].values()))
-    assert len(hazard) == 20 and {r["exact"] for r in hazard} == {"1/20"}  # 1D20, plain
+    # 1D20, plain: the 20 results grouped by what they do (data/rifts/hazard.toml)
+    assert len(hazard) == 8 and sum(Fraction(r["exact"]) for r in hazard) == 1
 
 
 @pytest.mark.parametrize("change, expected", [
@@ -165,6 +169,15 @@ def test_rifts_aid_cards_name_a_shared_name_by_deck() -> None:
     assert "Magic:Impervious" in names and "Psionic:Impervious" in names
     assert "Impervious" not in names and "Hover Cycle" in names
     assert len(names) == 60 + 38 + 38
+    # the page writes a shared name with its deck in words, and reads it back
+    assert aid_card_label("Magic:Impervious") == "Impervious (Magic)"
+    assert aid_card_label("Hover Cycle") == "Hover Cycle"
+    view = RiftsOdds()
+    assert "Impervious (Psionic)" in view.attached[0].allowed_tags
+    assert not any(":" in tag for tag in view.attached[0].allowed_tags)
+    view.members[2].value = "Mystic"  # data/rifts/characters.toml: a Mage-class Character
+    view.attached[2].value = ["Impervious (Magic)"]
+    assert ("Mystic", ["Magic:Impervious"]) in view.party() and view.message.value == ""
 
 
 def test_rifts_battle_shows_a_labelled_monte_carlo_estimate(view: RiftsOdds) -> None:
@@ -179,6 +192,7 @@ def test_rifts_battle_shows_a_labelled_monte_carlo_estimate(view: RiftsOdds) -> 
     assert sum(result.extra["wounds"].values()) == 1
     text = view.battle_results.value
     assert "Monte Carlo estimate: 200 fights" in text and "95% interval" in text
+    assert "extra[" not in text and "seed" not in text and "heuristic" not in text
     assert 'data-outcome="victory"' in text and "vs Goblinoids" in text
     low, high = result.extra["interval"]["victory"]
     assert low <= float(result.p) <= high
@@ -211,6 +225,21 @@ def test_rolls_html_gives_stable_selectors() -> None:
     # Vagabond: Survival +1 -> 1D20+1 >= 16: 6/20
     assert '<tr class="odds-roll" data-kind="survival" data-exact="3/10">' in text
     assert '<td class="odds-percent">30.0%</td>' in text
+    # seed 000 line 311: "On a roll of 16+ you travel without incident"; line 312: "Otherwise
+    # roll on the Hazard Table" -- every percent says what success and failure do
+    assert ('<td class="odds-means">30.0%: the party travels without incident; otherwise roll '
+            "on the Hazard Table</td>") in text
+    assert "25.0%: the Character is fully Healed; otherwise its wounds stay" in text  # line 296
+
+
+def test_modifier_words_split_a_rule_bonus_from_a_card_bonus() -> None:
+    # roll_modifiers.toml line 6 (seed 000 line 314): +2 per Wilderness Character at a
+    # Wilderness location; characters.toml line 22: Wilderness Scout has Wilderness +2
+    assert modifier_words("+4 Wilderness Scout: Wilderness +2 at a Wilderness location") == (
+        "+4 Wilderness Scout: +2 for Wilderness at a Wilderness location, and +2 more for the "
+        "Wilderness +2 on its card")
+    assert modifier_words("+1 Vagabond: Survival") == "+1 Vagabond: Survival"
+    assert modifier_words("+2 Mystic: Heal +2") == "+2 Mystic: Heal +2"
 
 
 # ---- Adventurers ------------------------------------------------------------------------------
@@ -223,8 +252,18 @@ def test_adventurers_view_shows_every_encounter_both_ways() -> None:
     tiger = adventurers.escape("Tiger").p
     assert tiger == (1 - Fraction(4332, 46656)) / 2
     assert f'data-case="without a weapon" data-exact="{tiger}"' in view.table.value
+    # rows best chance first: the Force 4 Nemesis (3D6 against 4D6, seed 001 lines 64-66)
+    # comes after the Force 3 Natives with Blowguns, though it is earlier in the deck
+    # (data/adventurers/cards.toml lines 97 and 121)
+    assert view.table.value.index('data-encounter="Natives with Blowguns"') < \
+        view.table.value.index('data-encounter="Nemesis"')
+    # teach_adventurers section 6 (seed 001 lines 71-72): a higher total discards the
+    # Encounter; a tie or less leaves it in front of you
+    assert "you discard the Encounter. Otherwise (a tie or less) the Encounter stays" in \
+        view.summary.value
     data = next(iter(view.chart.chart.to_dict()["datasets"].values()))
-    assert len(data) == 2 * len(names)
+    # one bar per group of encounters with the same odds, each case; every encounter counted
+    assert sum(r["count"] for r in data if r["weapon"] == "without a weapon") == len(names)
     assert view.message.value == ""
 
 
@@ -325,6 +364,8 @@ def test_gamma_world_heat_map_is_attack_for_basic_followers(fresh_heat_maps: Non
                                               for t in odds_charts.THREATS]
     assert view.error_bound == grid.error_bound < 1e-9
     assert f"within {grid.error_bound:.0e} of the exact chance" in view.summary.value
+    # explorer/odds/gamma_world.py (seed 004, lines 44-64): the followers fight to the end
+    assert "otherwise every one of them is lost" in view.summary.value
     assert view.computing.layout.display == "none" and view.drawn.layout.display is None
 
 
@@ -481,6 +522,25 @@ def test_plain_table_odds_of_the_hazard_table() -> None:
     assert all(p == Fraction(1, 20) for _, p in odds.outcomes)
 
 
+def test_the_hazard_chart_groups_the_table_by_what_it_does() -> None:
+    rows = cards.load("rifts", "hazard").to_dicts()
+    odds = odds_charts.plain_table_odds("Hazard", 1, 20, "hazard", rows)
+    frame = odds_charts.consequence_frame(odds, rows)
+    # data/rifts/hazard.toml: Destroyed, Dissipate, Exhaustion, Left Behind, Out of Ammo and
+    # Out of Fuel discard a card (6 of 20 faces); Hurt and Sick wound a Character (2 of 20)
+    first = frame.row(0, named=True)
+    assert first["consequence"] == "one of the party's cards is discarded"
+    assert first["exact"] == "3/10" and len(first["results"].split(", ")) == 6
+    wound = frame.filter(pl.col("consequence") == "a Character is wounded")
+    assert wound["exact"].to_list() == ["1/10"] and wound["results"][0] == "Hurt, Sick"
+    assert sum(Fraction(x) for x in frame["exact"]) == 1
+    assert frame["probability"].to_list() == sorted(frame["probability"], reverse=True)
+    assert len(set(frame["probability"])) > 1  # the bars differ
+    assert not any("_" in c for c in frame["consequence"])
+    view_chart = RiftsOdds().hazard_chart.chart.to_dict()
+    assert "failed Survival roll" in str(view_chart["title"])
+
+
 def test_battle_and_wounds_charts() -> None:
     odds = rifts.battle(["Cyber-Knight"], "Goblinoids", "Farms", runs=20)
     layered = odds_charts.battle_chart(odds).to_dict()
@@ -501,7 +561,24 @@ def test_escape_frame_and_chart() -> None:
     assert pit["dice"].to_list() == ["4D6 vs 3D6", "4D6 vs 3D6"]
     assert pit["exact"].n_unique() == 1
     spec = odds_charts.escape_chart(frame).to_dict()
-    assert spec["encoding"]["yOffset"]["field"] == "weapon"
+    assert spec["layer"][0]["encoding"]["yOffset"]["field"] == "weapon"
+
+
+def test_escape_chart_groups_encounters_with_the_same_odds_best_first() -> None:
+    groups = odds_charts.escape_groups(odds_charts.escape_frame(None))
+    # seed 001 (33 Encounters): Nemesis, Mata Hari and Villain are Force 4; the 3 traps
+    # ignore weapons (line 69); the other 27 are Force 3 and a weapon adds 1D6
+    labels = groups["group"].unique(maintain_order=True).to_list()
+    assert labels == ["3D6 vs 3D6, with a weapon 4D6 vs 3D6: 27 encounters",
+                      "3D6 vs 3D6, a weapon does not help: 3 encounters",
+                      "3D6 vs 4D6, with a weapon 4D6 vs 4D6: 3 encounters"]
+    force4 = groups.filter(pl.col("row") == 2)
+    assert set(force4["encounters"][0].split(", ")) == {"Nemesis", "Mata Hari", "Villain"}
+    first = groups.filter(pl.col("weapon") == "without a weapon")["probability"].to_list()
+    assert first == sorted(first, reverse=True)
+    assert groups.group_by("row").agg(pl.col("count").first())["count"].sum() == 33
+    spec = odds_charts.escape_chart(odds_charts.escape_frame(None)).to_dict()
+    assert [layer["mark"]["type"] for layer in spec["layer"]] == ["bar", "text"]
 
 
 def test_capture_frame_and_heatmap() -> None:

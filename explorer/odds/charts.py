@@ -53,6 +53,96 @@ def plain_table_odds(name: str, count: int, sides: int, table: str,
     return from_roll(Roll(name, count, sides, (), None, table), rows)
 
 
+HAZARD_WORDS = {  # data/rifts/hazard.toml, each row's note (seed 000, the Hazard Table)
+    "damage_card": "one of the party's cards is damaged",
+    "discard_card": "one of the party's cards is discarded",
+    "wound": "a Character is wounded",
+    "discard_and_wound": "a Vehicle is discarded and a Character wounded",
+    "go_to": "the party loses the rest of its turn",
+    "end_turn": "the party loses the rest of its turn",
+    "roll_modifier": "the party's rolls get worse this turn and next",
+    "ambush": "an Ambush: a Foe attacks with +5 Force",
+    "separate": "a Character is separated for 1D6 turns",
+}
+"""What each kind of Hazard does to the party, in players' words."""
+
+
+def consequence_frame(odds: Odds, rows: Sequence[dict],
+                      words: dict[str, str] = HAZARD_WORDS) -> pl.DataFrame:
+    """A table roll's outcomes grouped by what they do: one row per consequence
+    (``consequence``, ``probability``, ``exact``, ``results``, the table's results that do
+    it), the likeliest first. The chances are ``odds``' own exact fractions, added up."""
+    effect_of = {str(r["result"]): str(r["effect"]) for r in rows}
+    groups: dict[str, tuple[Fraction, list[str]]] = {}
+    for result, p in odds.outcomes:
+        effect = effect_of.get(result, "")
+        label = words.get(effect, effect.replace("_", " ") or result)
+        total, names = groups.get(label, (Fraction(0), []))
+        groups[label] = (total + p, [*names, result])
+    ordered = sorted(groups.items(), key=lambda item: -item[1][0])
+    return pl.DataFrame({
+        "consequence": [label for label, _ in ordered],
+        "probability": [float(p) for _, (p, _) in ordered],
+        "exact": [str(p) for _, (p, _) in ordered],
+        "results": [", ".join(names) for _, (_, names) in ordered],
+        "row": list(range(len(ordered))),
+    }, schema={"consequence": pl.String, "probability": pl.Float64, "exact": pl.String,
+               "results": pl.String, "row": pl.Int64})
+
+
+def consequence_chart(frame: pl.DataFrame, title: str, width: int = WIDTH) -> alt.Chart:
+    """The grouped consequences of a table roll as bars, likeliest on top, each labelled
+    with its percent and the table's results that lead to it."""
+    data = frame.with_columns(
+        pl.col("probability").map_elements(_percent, return_dtype=pl.String).alias("percent"))
+    base = alt.Chart(data, width=width)
+    y = alt.Y("consequence:N", sort=alt.EncodingSortField("row"), title=None,
+              axis=alt.Axis(labelLimit=260))
+    bars = base.mark_bar(color="#b45309").encode(
+        x=alt.X("probability:Q", title="chance", axis=alt.Axis(format="%")), y=y,
+        tooltip=["consequence", alt.Tooltip("percent:N", title="chance"),
+                 alt.Tooltip("exact:N", title="exact"),
+                 alt.Tooltip("results:N", title="results")])
+    text = base.mark_text(align="left", dx=3, fontSize=10).encode(
+        x="probability:Q", y=y, text="percent:N")
+    return alt.layer(bars, text, title=title)
+
+
+# ---- Lair of the Rat-King ---------------------------------------------------------------------
+
+def adventure_die_frame(faces: Sequence[dict]) -> pl.DataFrame:
+    """The ADVENTURE DIE face by face as rows for a chart: one row per face and outcome
+    (``face``, a label with what the face flips; ``outcome``, "Player N wins" or
+    "discarded"; ``probability``, ``exact``), from
+    :func:`explorer.ui.advice.adventure_die_faces` (outcomes of chance 0 left out)."""
+    rows: dict[str, list] = {k: [] for k in ("face", "row", "outcome", "probability", "exact")}
+    for index, face in enumerate(faces):
+        flips = ", ".join(face["flips"])
+        label = f"{face['face']}: flips {flips}" if flips else f"{face['face']}: no flip"
+        outcomes = [*((f"Player {s + 1} wins", p) for s, p in enumerate(face["win"])),
+                    ("discarded", face["discarded"])]
+        for outcome, p in outcomes:
+            if p:
+                for column, value in (("face", label), ("row", index), ("outcome", outcome),
+                                      ("probability", float(p)), ("exact", str(p))):
+                    rows[column].append(value)
+    return pl.DataFrame(rows, schema={"face": pl.String, "row": pl.Int64, "outcome": pl.String,
+                                      "probability": pl.Float64, "exact": pl.String})
+
+
+def adventure_die_chart(frame: pl.DataFrame, title: str, width: int = WIDTH) -> alt.Chart:
+    """One stacked bar per ADVENTURE DIE face: who wins the ADVENTURE if that face is rolled
+    (each player's share), the face labelled with what it flips."""
+    return alt.Chart(frame, title=title, width=width).mark_bar().encode(
+        x=alt.X("probability:Q", title="chance, once this face is rolled",
+                axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("face:N", sort=alt.EncodingSortField("row"), title=None,
+                axis=alt.Axis(labelLimit=260)),
+        color=alt.Color("outcome:N", title=None),
+        tooltip=["face", "outcome", alt.Tooltip("probability:Q", format=".1%", title="chance"),
+                 alt.Tooltip("exact:N", title="exact")])
+
+
 # ---- Rifts battles (Monte Carlo) ---------------------------------------------------------
 
 def battle_chart(odds: Odds, width: int = WIDTH) -> alt.Chart:
@@ -131,21 +221,72 @@ def escape_frame(profession: str | None = None, foe_weapon: bool = False) -> pl.
         "exact": pl.String, "breakdown": pl.String})
 
 
+def _match_ups(key: tuple[tuple[str, str, str], ...]) -> str:
+    """A group's dice in words: "3D6 vs 3D6, with a weapon 4D6 vs 3D6"."""
+    (_, first, _), *rest = key
+    if not rest:
+        return first
+    if all(dice == first for _, dice, _ in rest):
+        return f"{first}, a weapon does not help"
+    return first + "".join(f", {case} {dice}" for case, dice, _ in rest)
+
+
+def escape_groups(frame: pl.DataFrame) -> pl.DataFrame:
+    """The encounters of :func:`escape_frame` with the same odds in every weapon case made
+    one group: one row per group and case (``group``, ``row``, ``weapon``, ``dice``,
+    ``probability``, ``exact``, ``count``, ``encounters``), the group best to escape first.
+    33 encounters share a handful of dice match-ups, so one bar each would be near-equal; a
+    group's label gives its match-ups and how many encounters it holds."""
+    cases = frame["weapon"].unique(maintain_order=True).to_list()
+    by_name: dict[str, dict[str, dict]] = {}
+    for row in frame.iter_rows(named=True):
+        by_name.setdefault(row["encounter"], {})[row["weapon"]] = row
+    groups: dict[tuple, list[str]] = {}
+    for name, rows in by_name.items():
+        key = tuple((c, rows[c]["dice"], rows[c]["exact"]) for c in cases if c in rows)
+        groups.setdefault(key, []).append(name)
+    order = sorted(groups, key=lambda k: tuple(-Fraction(exact) for _, _, exact in k))
+    out: dict[str, list] = {k: [] for k in ("group", "row", "weapon", "dice", "probability",
+                                            "exact", "count", "encounters")}
+    for index, key in enumerate(order):
+        names = groups[key]
+        label = f"{_match_ups(key)}: {len(names)} encounter{'' if len(names) == 1 else 's'}"
+        for case, case_dice, exact in key:
+            for column, value in (("group", label), ("row", index), ("weapon", case),
+                                  ("dice", case_dice), ("probability", float(Fraction(exact))),
+                                  ("exact", exact), ("count", len(names)),
+                                  ("encounters", ", ".join(names))):
+                out[column].append(value)
+    return pl.DataFrame(out, schema={
+        "group": pl.String, "row": pl.Int64, "weapon": pl.String, "dice": pl.String,
+        "probability": pl.Float64, "exact": pl.String, "count": pl.Int64,
+        "encounters": pl.String})
+
+
 def escape_chart(frame: pl.DataFrame, title: str = "Chance to escape each encounter",
                  width: int = WIDTH) -> alt.Chart:
-    """Escape probability per encounter (seed order), one bar per weapon case."""
-    return alt.Chart(frame, title=title, width=width, height=alt.Step(22)).mark_bar().encode(
+    """Escape probability by dice match-up (encounters with the same odds are one bar, the
+    best odds on top), one bar per weapon case, each labelled with its percent."""
+    data = escape_groups(frame).with_columns(
+        pl.col("probability").map_elements(_percent, return_dtype=pl.String).alias("percent"))
+    cases = ["without a weapon", "with a weapon"]
+    base = alt.Chart(data, width=width, height=alt.Step(22))
+    y = alt.Y("group:N", sort=alt.EncodingSortField("row"), title=None,
+              axis=alt.Axis(labelLimit=260))
+    offset = alt.YOffset("weapon:N", sort=cases)
+    bars = base.mark_bar().encode(
         x=alt.X("probability:Q", title="chance to escape", axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1])),
-        y=alt.Y("encounter:N", sort=alt.EncodingSortField("row"), title=None),
-        yOffset=alt.YOffset("weapon:N", sort=["without a weapon", "with a weapon"]),
-        color=alt.Color("weapon:N", title=None,
-                        sort=["without a weapon", "with a weapon"],
+        y=y, yOffset=offset,
+        color=alt.Color("weapon:N", title=None, sort=cases,
                         scale=alt.Scale(range=["#64748b", "#2563eb"])),
-        tooltip=["encounter", "kind", "weapon", "dice",
-                 alt.Tooltip("probability:Q", format=".1%", title="chance"),
-                 alt.Tooltip("exact:N", title="exact")],
+        tooltip=["group", "weapon", "dice",
+                 alt.Tooltip("percent:N", title="chance"), alt.Tooltip("exact:N", title="exact"),
+                 alt.Tooltip("encounters:N", title="encounters")],
     )
+    text = base.mark_text(align="left", dx=3, fontSize=10).encode(
+        x="probability:Q", y=y, yOffset=offset, text="percent:N")
+    return alt.layer(bars, text, title=title)
 
 
 # ---- Gamma World ----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ refused.
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -40,6 +41,11 @@ ADVICE_STYLE = """
   background: #eff6ff; font-family: sans-serif; font-size: 12px; }
 .advice-row { align-items: center; }
 .advice-text { font-family: sans-serif; font-size: 12px; }
+.advice-die { border-collapse: collapse; font-family: sans-serif; font-size: 12px;
+  margin: 4px 0; max-width: 100%; }
+.advice-die caption { text-align: left; padding: 2px 0; }
+.advice-die td, .advice-die th { border-bottom: 1px solid #e2e8f0; padding: 2px 8px;
+  text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 </style>
 """
 
@@ -209,5 +215,93 @@ def adventure_html(game: Any) -> str | None:
         parts.append(f"discarded <b>{float(found.extra['discarded']):.1%}</b>")
     return (f'<div class="step-odds advice-adventure"><b>Who wins '
             f"{html.escape(state.round.adventure)}</b> if nobody does anything more (exact, over "
-            f"every ADVENTURE DIE and the flips they cause): {' · '.join(parts)}</div>")
+            f"every ADVENTURE DIE and the flips they cause): {' · '.join(parts)}</div>"
+            + adventure_die_html(game))
+
+
+def adventure_die_faces(game: Any) -> list[dict[str, Any]]:
+    """While a Rat-King ADVENTURE DIE is to be rolled: for each of its faces, what it does and
+    who then wins. One entry per face (``face``; ``flips``, the names of the other groups'
+    participating CHARACTERS whose CHARACTER die it equals, which it flips, seed 002 line 58;
+    ``win``, each seat's exact chance of winning the ADVENTURE with that face rolled and
+    everyone passing, and ``discarded``). Each face is rolled on a copy of the game through
+    the engine, so the answer is the rules' own. [] when no ADVENTURE DIE is pending."""
+    import explorer
+    from explorer.engine import Chance, Outcome
+    from explorer.games.rat_king.common import Ctx
+    from explorer.odds.rat_king import adventure_odds
+
+    pending = game.pending
+    if (game.game_id != "rat_king" or not isinstance(pending, Chance)
+            or "ADVENTURE DIE" not in pending.label):
+        return []
+    state = game.state
+    ctx = Ctx(state, state._data)
+    roller = _die_roller(state, ctx)
+    sides = state._data.dice["adventure_die"].sides
+    saved = game.to_json()
+    found = []
+    for face in range(1, sides + 1):
+        flips = [ctx.card_of(c).name for seat in range(state.players) if seat != roller
+                 for c in ctx.participants(seat) if ctx.card_of(c).character_die == face]
+        trial = explorer.load_game(saved)
+        trial.step(Outcome("roll", (face,)))
+        if trial.state.round is not None and not trial.state.round.settled:
+            odds = adventure_odds(trial)
+            win, discarded = list(odds.extra["win"]), odds.extra["discarded"]
+        else:
+            winner = _last_winner(trial)
+            win = [Fraction(int(seat == winner)) for seat in range(state.players)]
+            discarded = Fraction(int(winner is None))
+        found.append({"face": face, "flips": flips, "win": win, "discarded": discarded})
+    return found
+
+
+def _die_roller(state: Any, ctx: Any) -> int:
+    """The seat whose ADVENTURE DIE is rolled next (the first in turn order not yet rolled)."""
+    from explorer.games.rat_king import adventure as A
+
+    rnd = state.round
+    return next(s for s in A.order(ctx, rnd.by) if ctx.participants(s) and rnd.rolls[s] is None)
+
+
+def _last_winner(game: Any) -> int | None:
+    from explorer.games.rat_king import position
+
+    return position(game)["last_adventure"]["winner"]
+
+
+def _who_wins(win: list[Fraction], discarded: Fraction) -> str:
+    """"Player 2 wins" when certain, else each player's chance: "Player 1 58% · Player 2 42%"."""
+    for seat, p in enumerate(win):
+        if p == 1:
+            return f"Player {seat + 1} wins"
+    if discarded == 1:
+        return "the ADVENTURE is discarded"
+    parts = [f"Player {seat + 1} {float(p):.0%}" for seat, p in enumerate(win) if p]
+    if discarded:
+        parts.append(f"discarded {float(discarded):.0%}")
+    return " · ".join(parts)
+
+
+def adventure_die_html(game: Any) -> str:
+    """The pending ADVENTURE DIE face by face: what each face flips and who then wins (see
+    :func:`adventure_die_faces`); "" when no ADVENTURE DIE is pending."""
+    faces = adventure_die_faces(game)
+    if not faces:
+        return ""
+    from explorer.games.rat_king.common import Ctx
+
+    state = game.state
+    roller = _die_roller(state, Ctx(state, state._data))
+    rows = "".join(
+        f'<tr class="advice-die-face" data-face="{f["face"]}"><td><b>{f["face"]}</b></td>'
+        f"<td>{html.escape('flips ' + ', '.join(f['flips']) if f['flips'] else 'flips nobody')}"
+        f"</td><td>{html.escape(_who_wins(f['win'], f['discarded']))}</td></tr>"
+        for f in faces)
+    return (f'<table class="advice-die"><caption>Player {roller + 1}\'s ADVENTURE DIE, face by '
+            "face (it adds to the group's total and flips the other groups' CHARACTERS whose "
+            "CHARACTER die it equals)</caption><thead><tr><th>face</th><th>what it does</th>"
+            f"<th>who wins if everyone then passes</th></tr></thead><tbody>{rows}</tbody>"
+            "</table>")
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -67,6 +68,29 @@ _STYLE = """
 
 
 # ---- formatting and tables -------------------------------------------------------------
+
+HOUSE_RULES = {  # each rule's constant, data/<game>/constants.toml, by the rule it changes
+    "victory_adventure_tokens": "Adventure Tokens to win",
+    "party_base_force_limit": "party Base Force limit",
+    "locations_to_win": "locations to visit to win",
+    "base_ap": "Action Points each turn",
+    "victory_ap": "ADVENTURE POINTS to win",
+    "hand_size": "hand size",
+    "victory_riftforce": "Riftforce to win",
+}
+"""The house rules a batch may change, by their names for players."""
+
+_RULE = re.compile(r"\b([a-z][a-z_]*)\s*=\s*(-?\d+)")
+
+
+def house_rule_words(text: str) -> str:
+    """``text`` with every house rule written as players name it: "victory_adventure_tokens=5"
+    reads "Adventure Tokens to win: 5" (a name not listed is spelled with spaces)."""
+    def named(found: re.Match[str]) -> str:
+        name = HOUSE_RULES.get(found[1], found[1].replace("_", " "))
+        return f"{name[:1].upper()}{name[1:]}: {found[2]}"
+    return _RULE.sub(named, text).replace("variant ", "house rule ")
+
 
 def percent(x: float | None, digits: int = 1) -> str:
     """``0.1234`` -> ``"12.3%"``; "-" for no value."""
@@ -442,7 +466,7 @@ class BalanceReport(widgets.VBox):
                 title = balance.BATCH_TITLES.get(name, name)
                 rule = [v for v in rows["variant"].unique().to_list() if v]
                 if rule:
-                    title = f"house rule {rule[0]}, random bots"
+                    title = f"house rule {house_rule_words(rule[0])}, random bots"
                 found[f"shipped:{name}"] = (f"Shipped: {title} ({count:,} games)", rows)
             self.tables[game] = found
         return self.tables[game]
@@ -490,9 +514,11 @@ class BalanceReport(widgets.VBox):
 
         own = dict(_constants(game))
         rules = [("(the rules as printed)", NO_VARIANT)] + [
-            (f"{name} = {value}" + (" (the rules' own)" if own.get(name) == value else ""),
+            (house_rule_words(f"{name}={value}")
+             + (" (the rules' own)" if own.get(name) == value else ""),
              f"{name}={value}") for name, values in allowed(game).items() for value in values]
         self._set(self.run_variant, options=rules, value=NO_VARIANT)
+        self._clear_progress()
         self._seat_bots()
         self.rolls_box.layout.display = None if game in balance.DICE_GAMES else "none"
         if game in balance.DICE_GAMES:
@@ -526,9 +552,9 @@ class BalanceReport(widgets.VBox):
     def refresh(self) -> None:
         """Redraw every section from the table on show."""
         game, table = self._game(), self.table
+        described = house_rule_words(balance.describe(table))
         self.summary.value = (f"<b>{html.escape(GAMES[game])}</b>: "
-                              f'<span class="balance-count">{html.escape(balance.describe(table))}'
-                              "</span>")
+                              f'<span class="balance-count">{html.escape(described)}</span>')
         self._draw_seats(table)
         self._draw_start(game, table)
         self._draw_length()
@@ -657,7 +683,8 @@ class BalanceReport(widgets.VBox):
         self.variant_chart.layout.display = None
         self.variant_chart.chart = variant_chart(effect)
         self.variant_table.value = (
-            f'<div class="balance-note">{html.escape(rule)} (on: {html.escape(on_label)}) '
+            f'<div class="balance-note">{html.escape(house_rule_words(rule))} (on: '
+            f"{html.escape(on_label)}) "
             f"against the rules as printed (off: {html.escape(off_label)}). Rates: Newcombe's "
             "hybrid score interval of a difference; means: a normal approximation "
             "(Welch).</div>" + table_html(effect, (
@@ -743,8 +770,14 @@ class BalanceReport(widgets.VBox):
         with held(self.run_button):  # the clicks queued up behind this one are refused
             self._run(settings)
 
+    def _clear_progress(self) -> None:
+        """No progress or status of an earlier run (another game's, or the last one's)."""
+        self.progress.value, self.progress.bar_style = 0, ""
+        self.run_status.value = ""
+
     def _run(self, settings: balance.Run) -> None:
-        self.progress.max, self.progress.value, self.progress.bar_style = settings.games, 0, ""
+        self._clear_progress()
+        self.progress.max = settings.games
 
         def waiting() -> None:
             self.run_status.value = (f'<span class="balance-waiting">'
@@ -774,7 +807,7 @@ class BalanceReport(widgets.VBox):
         fresh = [k for k in tables if k.startswith("fresh:")]
         for old in fresh[:max(0, len(fresh) - KEEP_FRESH + 1)]:  # a page keeps the last few
             del tables[old]
-        tables[key] = (f"Fresh {self.fresh_count}: {short.text()}", table)
+        tables[key] = (f"Fresh {self.fresh_count}: {house_rule_words(short.text())}", table)
         self.progress.bar_style = "success" if complete else "warning"
         done_text = (f"Played {played:,} of {settings.games:,} games in {seconds:.1f} s."
                      if complete else

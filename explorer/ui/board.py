@@ -124,6 +124,8 @@ function render({ model, el }) {
     });
   };
   const fire = (event) => {
+    // a card's "Full text" opens its text: it is not a click on the card
+    if (event.target.closest("details.card-face-more")) return;
     const node = event.target.closest("[data-click]");
     if (!node || !el.contains(node) || !node.classList.contains("board-clickable")) return;
     event.preventDefault();

@@ -16,6 +16,7 @@ or above it when the page is narrower than both.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 import shutil
@@ -52,6 +53,10 @@ _BROWSER_STYLE = """
   border: 1px solid #f59e0b; color: #78350f; border-radius: 8px; padding: 8px 12px;
   margin: 4px 0; }
 .cards-empty b { color: #92400e; }
+.cards-elsewhere-box { font-family: sans-serif; font-size: 14px; background: #eff6ff;
+  border: 1px solid #93c5fd; color: #1e3a8a; border-radius: 8px; padding: 6px 12px;
+  margin: 4px 0; }
+.cards-elsewhere-box ul { margin: 4px 0 0 0; padding-left: 20px; }
 .cards-row-panel { width: 300px; font-family: sans-serif; font-size: 12.5px;
   border: 1px solid #cbd5e1; border-radius: 10px; background: #f8fafc; padding: 8px 12px; }
 .cards-row-panel h4 { margin: 0 0 6px 0; font-size: 15px; }
@@ -105,7 +110,13 @@ function render({ model, el }) {
       tr.dataset.key = key;
       tr.tabIndex = 0;
       tr.setAttribute("role", "option");
-      (cells || []).forEach((value) => { tr.insertCell().textContent = String(value); });
+      (cells || []).forEach((value) => {
+        // a div, not the cell, bounds the width: a table cell ignores max-width
+        const text = document.createElement("div");
+        text.className = "cards-cell";
+        text.textContent = String(value);
+        tr.insertCell().appendChild(text);
+      });
       tr.addEventListener("click", () => pick(key));
       tr.addEventListener("keydown", (event) => {
         const next = event.key === "ArrowDown" ? tr.nextElementSibling
@@ -139,7 +150,9 @@ _TABLE_CSS = """
 .cards-table-box th { position: sticky; top: 0; z-index: 1; background: #e2e8f0;
   text-align: left; cursor: help; }
 .cards-table-box td, .cards-table-box th { padding: 3px 7px; border-bottom: 1px solid #e5e7eb;
-  vertical-align: top; max-width: 260px; }
+  vertical-align: top; }
+.cards-table-box { max-width: 100%; box-sizing: border-box; }
+.cards-table-box .cards-cell { max-width: 260px; white-space: normal; overflow-wrap: anywhere; }
 .cards-table-box tbody tr { cursor: pointer; }
 .cards-table-box tbody tr:hover td { background: #f1f5f9; }
 .cards-table-box tbody tr:focus { outline: 2px solid #3b82f6; outline-offset: -2px; }
@@ -210,6 +223,11 @@ class CardBrowser(widgets.VBox):
         self.count.add_class("cards-count")
         self.empty = widgets.HTML()
         self.empty.add_class("cards-empty-box")
+        self.elsewhere = widgets.HTML()
+        self.elsewhere.add_class("cards-elsewhere")
+        self.goto = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.goto.add_class("cards-goto")
+        self._keep_search = False
         self.table = CardTable(layout=widgets.Layout(flex="1 1 380px", min_width="0",
                                                      max_width="100%"))
         self.table.add_class("cards-table")
@@ -235,7 +253,8 @@ class CardBrowser(widgets.VBox):
         chart_box = widgets.Box([self.chart])
         chart_box.add_class("cards-chart-box")
         super().__init__(children=[
-            widgets.HTML(_STYLE), *rows, self.message, self.empty, main, chart_box,
+            widgets.HTML(_STYLE), *rows, self.message, self.empty, self.elsewhere, self.goto,
+            main, chart_box,
             widgets.HBox([self.upload, self.reset], layout=wrap),
         ], **kwargs)
         self.add_class("card-browser")
@@ -334,19 +353,22 @@ class CardBrowser(widgets.VBox):
         full = self.card_set(self.game.value)[table.name]
         key = "name" if "name" in full.columns else table.key
         # columns with one value on every row (a deck's `deck`, a list's `type`) say nothing
-        self._columns = [c for c in full.columns
-                         if c == key or full.height < 2 or full[c].n_unique() > 1]
+        self._columns = [c for c in full.columns if c not in HIDDEN_COLUMNS and (
+            c == key or full.height < 2 or full[c].n_unique() > 1)]
         with self.hold_trait_notifications():
-            self.type.options = [ALL, *browse.type_values(full, table)]
+            self.type.options = [(ALL, ALL), *((plain_words(v), v)
+                                               for v in browse.type_values(full, table))]
             self.type.value = ALL
             self.type.disabled = table.type_column is None
-            self.ability.options = [ALL, *browse.ability_values(full, table)]
+            self.ability.options = [(ALL, ALL), *((plain_words(v), v)
+                                                  for v in browse.ability_values(full, table))]
             self.ability.value = ALL
             self.ability.disabled = table.ability_column is None
             self.sort.options = [("(seed order)", "")] + [
                 (browse.column_label(c), c) for c in browse.sortable_columns(table)]
             self.sort.value = ""
-            self.search.value = ""
+            if not self._keep_search:
+                self.search.value = ""
             self.descending.value = False
         self._selected = None
         self.refresh()
@@ -365,7 +387,7 @@ class CardBrowser(widgets.VBox):
                             f"{full.height} {noun}</span>")
         keys = self._keys(shown, table)
         keep = self._selected if self._selected in keys else (keys[0] if keys else None)
-        text = browse.readable(shown.select(self._columns), table)
+        text = table_text(game, table, shown.select(self._columns))
         # a column no shown row fills (an Encounter's travel mode) is left out
         columns = [c for i, c in enumerate(self._columns)
                    if i == 0 or not shown.height or any(text[c].fill_null("").to_list())]
@@ -375,9 +397,10 @@ class CardBrowser(widgets.VBox):
                         keys, keep)
         self._selected = keep
         self.empty.value = "" if shown.height else self._empty_html(query, table, full)
+        self._show_elsewhere(query.text, table)
         self.chart.layout.display = self.table.layout.display = None if shown.height else "none"
         if shown.height:
-            subtitle = browse.describe_query(query, shown.height, full.height, noun)
+            subtitle = browse.describe_query(_in_words(query), shown.height, full.height, noun)
             self.chart.chart = charts.deck_chart(game, table.name, shown, subtitle)
         self._draw_face()
 
@@ -386,7 +409,7 @@ class CardBrowser(widgets.VBox):
         noun = "card" if table.kind == "cards" else "row"
         if full.height == 0:
             return f'<div class="cards-empty">This table has no {noun}s.</div>'
-        asked = [v for v in (query.type, query.ability) if v]
+        asked = [plain_words(v) for v in (query.type, query.ability) if v]
         if query.text.strip():
             asked.append(f"“{query.text.strip()}”")
         lines = [f"No {noun} matches {html.escape(' and '.join(asked) or 'the filter')}."]
@@ -407,6 +430,54 @@ class CardBrowser(widgets.VBox):
                 return f"“{text}” is in the {browse.column_label(other).lower()} deck."
         return browse.did_you_mean(
             browse.close_names(text, [str(n) for n in card_set[table.name]["name"].to_list()]))
+
+    def matches_in_every_deck(self, text: str) -> dict[str, list[str]]:
+        """Card deck -> the names of its cards whose face or fields contain ``text``.
+
+        Every card deck of the game is searched (not only the one selected), in the deck
+        selector's order; decks with no match are left out, and so is an empty search.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"the search must be text; found {text!r}")
+        if not text.strip():
+            return {}
+        game = self.game.value
+        found: dict[str, list[str]] = {}
+        for name in cards.tables(game):
+            table = cards.declaration(game, name)
+            frame = self.card_set(game)[name]
+            if table.kind != "cards" or "name" not in frame.columns:
+                continue
+            shown = browse.select(frame, table, Query(text=text), self._printed(table))
+            if shown.height:
+                found[name] = [str(n) for n in shown["name"].to_list()]
+        return found
+
+    def _show_elsewhere(self, text: str, table: Table) -> None:
+        """Say which other decks the search finds cards in, with a button to go to each."""
+        others = {deck: names for deck, names in self.matches_in_every_deck(text).items()
+                  if deck != table.name}
+        buttons = []
+        for deck in others:
+            label = browse.column_label(deck)
+            button = widgets.Button(description=f"Go to the {label} deck",
+                                    layout=widgets.Layout(width="auto"))
+            button.add_class("cards-goto-deck")
+            button.on_click(self.message.guard(lambda _, d=deck: self.go_to_deck(d)))
+            buttons.append(button)
+        self.goto.children = buttons
+        self.elsewhere.value = deck_matches_html(text, others, here=bool(
+            self._frame.height), deck=browse.column_label(table.name)) if others else ""
+
+    def go_to_deck(self, deck: str) -> None:
+        """Show ``deck`` of the current game, keeping the search typed (as its button does)."""
+        if deck not in [value for _, value in self.deck.options]:
+            raise ValueError(f"{deck!r} is not a deck of {GAMES[self.game.value]}")
+        self._keep_search = True
+        try:
+            self.deck.value = deck
+        finally:
+            self._keep_search = False
 
     def _on_pick(self, change: dict[str, Any]) -> None:
         key = change["new"]
@@ -434,9 +505,12 @@ class CardBrowser(widgets.VBox):
         row = self._frame.row(keys.index(key), named=True)
         fields = "".join(
             f"<tr><th>{html.escape(browse.column_label(c))}</th>"
-            f"<td>{html.escape(browse.format_value(row[c]))}</td></tr>"
-            for c in self._frame.columns if browse.format_value(row[c]))
-        return (f'<div class="cards-row-panel"><h4>{html.escape(key)}</h4>'
+            f"<td>{html.escape(plain_words(browse.format_value(row[c])))}</td></tr>"
+            for c in self._frame.columns
+            # the heading names the row: a field that only repeats it is left out
+            if c not in HIDDEN_COLUMNS and browse.format_value(row[c])
+            and browse.format_value(row[c]) != key)
+        return (f'<div class="cards-row-panel"><h4>{html.escape(plain_words(key))}</h4>'
                 f"<table>{fields}</table></div>")
 
     def _on_upload(self) -> None:
@@ -456,6 +530,68 @@ class CardBrowser(widgets.VBox):
         self.uploaded.pop(self.game.value, None)
         self._on_game()
         self.message.show(f"Showing the shipped {GAMES[self.game.value]} cards.")
+
+
+HIDDEN_COLUMNS = frozenset({"seed_line"})
+"""Columns the browser does not show: where a row was found in the seed is for developers."""
+
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def plain_words(text: str) -> str:
+    """A cell that is a data name read as words ("force_per_attack_roll" is "Force per attack
+    roll"); any other text as it is."""
+    if not _IDENTIFIER.fullmatch(text):
+        return text
+    words = text.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def _in_words(query: Query) -> Query:
+    """The query with its type and ability as the filter's choices read them."""
+    return dataclasses.replace(
+        query, type=plain_words(query.type) if query.type else query.type,
+        ability=plain_words(query.ability) if query.ability else query.ability)
+
+
+def table_text(game: str, table: Table, frame: pl.DataFrame) -> pl.DataFrame:
+    """``frame`` as the browser's table shows it: every cell as text in players' words.
+
+    Encoded rules read as the card does (:func:`explorer.ui.faces.column_words`), True reads
+    "yes" and False is left blank, and a listed value such as ``discard_and_wound`` reads
+    "discard and wound"; everything else is :func:`explorer.cards.browse.readable`.
+    """
+    text = browse.readable(frame, table)
+    columns = []
+    for name, dtype in frame.schema.items():
+        values = frame[name].to_list()
+        words = [faces.column_words(game, table.name, name, v) for v in values]
+        if isinstance(dtype, pl.Boolean) or any(w is not None for w in words):
+            cells = [w if w is not None else shown for w, shown in
+                     zip(words, text[name].to_list(), strict=True)]
+            columns.append(pl.Series(name, cells, dtype=pl.String))
+        elif isinstance(dtype, pl.Enum | pl.Categorical):
+            columns.append(text[name].str.replace_all("_", " "))
+        elif dtype == pl.String:
+            columns.append(text[name].map_elements(plain_words, return_dtype=pl.String))
+    return text.with_columns(columns) if columns else text
+
+
+def deck_matches_html(text: str, others: dict[str, list[str]], *, here: bool,
+                      deck: str) -> str:
+    """The "also in other decks" note: each deck by name with the cards found in it."""
+    shown = 4
+    items = []
+    for name, found in others.items():
+        names = ", ".join(html.escape(n) for n in found[:shown])
+        more = f" and {len(found) - shown} more" if len(found) > shown else ""
+        count = "1 card" if len(found) == 1 else f"{len(found)} cards"
+        items.append(f"<li><b>{html.escape(browse.column_label(name))} deck</b> ({count}): "
+                     f"{names}{more}</li>")
+    lead = (f"“{html.escape(text.strip())}” is also found in other decks"
+            if here else f"“{html.escape(text.strip())}” is not in the "
+            f"{html.escape(deck.lower())} deck, but is in")
+    return f'<div class="cards-elsewhere-box">{lead}:<ul>{"".join(items)}</ul></div>'
 
 
 # ---- uploading a card set -------------------------------------------------------------------

@@ -32,7 +32,7 @@ from explorer.cards import CardSet, browse
 from explorer.errors import ExplorerError, UnknownNameError
 from explorer.games import GAMES, check_game
 
-__all__ = ["FACE_STYLE", "Face", "card_face", "face", "face_text"]
+__all__ = ["FACE_STYLE", "Face", "card_face", "column_words", "face", "face_text"]
 
 FACE_STYLE = """
 <style>
@@ -88,6 +88,17 @@ FACE_STYLE = """
   display: -webkit-box; -webkit-line-clamp: 5; -webkit-box-orient: vertical; overflow: hidden; }
 .card-face-small .card-face-text p { display: inline; margin: 0 4px 0 0; }
 .card-face-small .card-face-flavor, .card-face-small .card-face-foot { display: none; }
+.card-face-more { margin: -2px 4px 4px; font-size: 10px; }
+.card-face-more summary { cursor: pointer; color: var(--accent); font-weight: 700;
+  padding: 3px 2px; }
+.card-face-full { background: #fff; border: 1px solid rgba(0, 0, 0, .12); border-radius: 6px;
+  padding: 4px 6px; font-size: 10.5px; overflow-wrap: anywhere; }
+.card-face-full p { margin: 0 0 4px 0; }
+.card-face-full b { color: var(--accent); }
+.card-face-full .card-face-flavor { font-style: italic; color: #475569;
+  border-top: 1px dotted #94a3b8; padding-top: 4px; }
+.card-face-small .card-face-full .card-face-flavor { display: block; }
+.card-face-small:has(.card-face-more[open]) > .card-face-text { display: none; }
 .card-face-small .card-face-stats { padding: 0 4px 4px; gap: 3px; }
 .card-face-small .card-face-stat { min-width: 30px; padding: 1px 4px; }
 .card-face-small .card-face-stat b { font-size: 11px; }
@@ -221,6 +232,19 @@ def _rifts_ability(ability: Mapping[str, Any], ctx: _Context) -> tuple[str, str]
     if ability.get("bonus"):
         text += f" This card adds a further {_signed(ability['bonus'])} to the bonus it gives."
     return lead, _sentence(text) if text else ""
+
+
+def _rifts_ability_name(ability: Mapping[str, Any]) -> str:
+    """An ability as a card's list names it: "Heal +2", "Draw 2", "Stealth (in Urban
+    Locations)"."""
+    name = str(ability["name"])
+    if ability.get("cards"):
+        name += f" {ability['cards']}"
+    if ability.get("bonus"):
+        name += f" {_signed(ability['bonus'])}"
+    if ability.get("where"):
+        name += f" (in {ability['where']} Locations)"
+    return name
 
 
 def _rifts_abilities(row: Mapping[str, Any], ctx: _Context, face: Face) -> None:
@@ -1041,6 +1065,37 @@ def face_text(game: str, name: str, table: str | None = None, *,
     return card_face(game, name, table, card_set=card_set)[1].text()
 
 
+_HOLDERS = {"characters": "this CHARACTER", "stuffs": "its CHARACTER",
+            "encounters": "that CHARACTER", "adventures": "that CHARACTER",
+            "events": "the CHARACTER it is played on"}
+_SAID_ELSEWHERE = {("riftforce", "guilds", "ability"): "text"}
+"""Encoded columns whose rule a column of the same row already says in words."""
+
+
+def column_words(game: str, table: str, column: str, value: Any) -> str | None:
+    """A card cell in rules English where its data encodes a rule, else None.
+
+    Lair of the Rat-King ``effects`` and ``stuff_die`` read as on the card ("Turn option: draw
+    two cards."); True/False read "yes" and "" (a "no" says nothing a blank does not); an
+    encoded column another column says in words (a Riftforce guild's ``ability``, said by its
+    ``text``) is "" so that a table may leave it out. None means the value's own text will do.
+    """
+    if (game, table, column) in _SAID_ELSEWHERE:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    if game == "rifts" and column == "abilities":
+        return ", ".join(_rifts_ability_name(a) for a in value or [])
+    if game == "rat_king" and column in ("effects", "stuff_die"):
+        face = Face(title="", type_line="", colour="")
+        if column == "effects":
+            _rk_effects(value or [], _HOLDERS.get(table, "that CHARACTER"), face)
+        else:
+            _rk_stuff_die({"stuff_die": value}, face)
+        return " ".join(f"{lead}: {text}" if lead else text for lead, text in face.rules)
+    return None
+
+
 def _css_class(text: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "-" for c in text)
 
@@ -1075,6 +1130,11 @@ def face(game: str, name: str, table: str | None = None, *, small: bool = False,
         rules += f'<p class="card-face-flavor">{esc(card.flavor)}</p>'
     stats = "".join(f'<span class="card-face-stat"><b>{esc(s.value)}</b>'
                     f"<small>{esc(s.label)}</small></span>" for s in card.stats)
+    more = ""
+    if small and rules:
+        # the small face cuts its text at five lines: a click or tap opens the whole of it
+        more = (f'<details class="card-face-more"><summary>Full text</summary>'
+                f'<div class="card-face-full">{rules}</div></details>')
     tooltip = f' title="{esc(card.text().replace(chr(10), " · "))}"' if small else ""
     return (f'<div class="{" ".join(classes)}" style="--accent:{esc(card.colour)}"'
             f' data-card="{esc(name)}"{tooltip}>'
@@ -1082,6 +1142,6 @@ def face(game: str, name: str, table: str | None = None, *, small: bool = False,
             f"{corner}</div>"
             f'<div class="card-face-type">{esc(card.type_line)}{swatches}</div>'
             f'<div class="card-face-badges">{badge_html}</div>'
-            f'<div class="card-face-text">{rules}</div>'
+            f'<div class="card-face-text">{rules}</div>{more}'
             f'<div class="card-face-stats">{stats}</div>'
             f'<div class="card-face-foot">{esc(card.footer)}</div></div>')

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -173,10 +174,57 @@ CHECKS = {
     "morale": "Morale (routs the foe)",
 }
 TABLES = {"mission": "Mission (table)", "hit": "Hit Result (table)"}
+OUTCOMES = {  # data/rifts/rolls.toml, each roll's note (seed 000 lines 296-515)
+    "survival": ("the party travels without incident", "roll on the Hazard Table"),
+    "escape": ("the party escapes", "it must fight"),
+    "supply": ("the party may Resupply", "no Resupply this turn"),
+    "heal": ("the Character is fully Healed", "its wounds stay"),
+    "encounter": ("a Foe card is turned over and fought", "no Foe is met"),
+    "morale": ("the Foes run away", "they fight on"),
+    "mission": ("read the Mission Table (see its chart)", ""),
+    "hit": ("read the Hit Result Table (see its chart)", ""),
+}
+"""What each roll's success and failure do, in the rules' words."""
+
+
+def outcome_words(kind: str, p: Any) -> str:
+    """A roll's chance with what success and failure do: "25%: the Character is fully Healed;
+    otherwise its wounds stay"."""
+    success, failure = OUTCOMES[kind]
+    if p is None:
+        return success[:1].upper() + success[1:]
+    return f"{_percent(p)}: {success}" + (f"; otherwise {failure}" if failure else "")
+
+
+_REASON = re.compile(r"(?P<total>[+-]\d+) (?P<who>[^:]+): (?P<ability>[^+()]+?) "
+                     r"\+(?P<bonus>\d+)(?P<via> \(via [^)]*\))?(?P<where> at an? [\w -]+)?$")
+
+
+def modifier_words(line: str) -> str:
+    """One modifier of a roll, readable: where a rule's bonus and a card's bonus add up
+    ("+4 Wilderness Scout: Wilderness +2 at a Wilderness location"), each is said with its
+    reason ("+4 Wilderness Scout: +2 for Wilderness at a Wilderness location, and +2 more for
+    the Wilderness +2 on its card"). Other lines are kept as they are."""
+    found = _REASON.fullmatch(line)
+    if found is None:
+        return line
+    total, bonus = int(found["total"]), int(found["bonus"])
+    if total == bonus:
+        return line
+    ability, where, via = found["ability"].strip(), found["where"] or "", found["via"] or ""
+    return (f"{total:+d} {found['who']}: {total - bonus:+d} for {ability}{where}{via}, "
+            f"and +{bonus} more for the {ability} +{bonus} on its card")
 PARTY_ROWS = 8
 MODIFIER_RANGE = (-10, 10)
 TOKENS_RANGE = (0, 12)
 BATTLE_RUNS = (200, 1000, 2000, 5000)
+
+
+def aid_card_label(name: str) -> str:
+    """An Aid card as the page writes it: "Impervious (Magic)" for ``Magic:Impervious`` (a
+    name two decks share), the plain name otherwise."""
+    deck, _, card = name.rpartition(":")
+    return f"{card} ({deck})" if deck else card
 
 
 def aid_card_names() -> list[str]:
@@ -197,7 +245,8 @@ def rolls_html(odds: dict[str, Odds]) -> str:
     rows = []
     for kind, label in {**CHECKS, **TABLES}.items():
         item = odds[kind]
-        lines = "".join(f"<div>{html.escape(b)}</div>" for b in item.breakdown) or "<div>-</div>"
+        lines = "".join(f"<div>{html.escape(modifier_words(b))}</div>"
+                        for b in item.breakdown) or "<div>-</div>"
         if item.p is not None:
             percent, exact = _percent(item.p), str(item.p)
             data = f' data-exact="{exact}"'
@@ -207,18 +256,26 @@ def rolls_html(odds: dict[str, Odds]) -> str:
             f'<tr class="odds-roll" data-kind="{kind}"{data}>'
             f"<td>{html.escape(label)}</td>"
             f'<td class="odds-percent">{percent}</td><td class="odds-exact">{exact}</td>'
+            f'<td class="odds-means">{html.escape(outcome_words(kind, item.p))}</td>'
             f'<td class="odds-modifier">{item.modifier:+d}</td>'
             f'<td class="odds-title">{html.escape(item.title)}</td>'
             f'<td class="odds-breakdown">{lines}</td></tr>')
     return ('<table class="odds-table"><thead><tr><th>roll</th><th>chance</th><th>exact</th>'
-            "<th>modifier</th><th>dice</th><th>modifiers and reasons</th></tr></thead>"
+            "<th>what it does</th><th>modifier</th><th>dice</th><th>modifiers and reasons</th>"
+            "</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def battle_note(runs: int) -> str:
+    """How a simulated battle's chances were found, in players' words."""
+    return (f"Monte Carlo estimate: {runs} fights played out by the rules, each chance with "
+            "its 95% interval (the true chance lies inside it 19 times in 20)")
 
 
 def battle_html(odds: Odds, escape: bool = False) -> str:
     """Victory, escape and Wiped Out with their 95% intervals, labelled as Monte Carlo."""
-    tactic = ("the party may try to escape (heuristic bot)" if escape else
-              "the party fights on, never trying to escape (heuristic bot)")
+    tactic = ("the party tries to escape when the computer player would" if escape else
+              "the party fights on and never tries to escape")
     rows = []
     runs = int(odds.extra["runs"])
     for name, p in odds.outcomes:
@@ -230,7 +287,8 @@ def battle_html(odds: Odds, escape: bool = False) -> str:
             f'<td class="odds-exact">{odds.extra["counts"]["outcomes"].get(name, 0)} of {runs}'
             "</td></tr>")
     return (f"<div><b>{html.escape(odds.title)}</b></div>"
-            f'<div class="odds-note battle-note">{html.escape(odds.note)}; {tactic}</div>'
+            f'<div class="odds-note battle-note">{html.escape(battle_note(runs))}; {tactic}.'
+            "</div>"
             '<table class="odds-table"><thead><tr><th>outcome</th><th>estimate</th>'
             "<th>95% interval</th><th>fights</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
@@ -245,8 +303,9 @@ class RiftsOdds(_OddsView):
         self._setup()
         self.data = rifts_data()
         self._characters = set(self.data.characters)
-        self._cards = aid_card_names()
+        self._cards = [aid_card_label(n) for n in aid_card_names()]
         self._card_set = set(self._cards)
+        self._card_names = {aid_card_label(n): n for n in aid_card_names()}
         self.odds: dict[str, Odds] = {}
         self.battle_odds: Odds | None = None
         self._battle_inputs: tuple[Any, ...] | None = None
@@ -311,8 +370,10 @@ class RiftsOdds(_OddsView):
         self.mission_chart = _chart(alt.Chart().mark_point(), "rifts-odds-mission-chart")
         self.hit_chart = _chart(alt.Chart().mark_point(), "rifts-odds-hit-chart")
         self.hazard_chart = _chart(
-            odds_charts.outcome_chart(self.hazard_odds, f"Hazard Table ({count}D{sides}, "
-                                      "no modifiers)", width=300), "rifts-odds-hazard-chart")
+            odds_charts.consequence_chart(
+                odds_charts.consequence_frame(self.hazard_odds, hazard_rows),
+                f"A failed Survival roll: the Hazard Table ({count}D{sides})", width=300),
+            "rifts-odds-hazard-chart")
 
         self.battle_foe = widgets.Dropdown(description="Battle vs",
                                            options=list(self.data.foes), value="Wolfen",
@@ -391,7 +452,8 @@ class RiftsOdds(_OddsView):
                 if cards_held:
                     raise OddsInputError(f"row {index + 1}: pick a Character for these cards")
                 continue
-            party.append((name, cards_held) if cards_held else name)
+            held = [self._card_names[c] for c in cards_held]
+            party.append((name, held) if held else name)
         return party
 
     def situation(self, party_names: Sequence[str]) -> dict[str, dict[str, Any]]:
@@ -493,12 +555,21 @@ WEAPON_CASES = {"both": ("without a weapon", "with a weapon"),
                 "without": ("without a weapon",), "with": ("with a weapon",)}
 
 
+ESCAPE_MEANS = ("Each percent is your chance to escape: you discard the Encounter. Otherwise "
+                "(a tie or less) the Encounter stays in front of you.")
+"""What an Escape roll's success and failure do (the Adventurers rules, lines 71-72)."""
+
+
 def escape_html(frame: pl.DataFrame, cases: Sequence[str]) -> str:
-    """The escape table: one row per encounter (``data-encounter``), a column per weapon
-    case with the percent and exact fraction (cells ``data-case`` and ``data-exact``)."""
+    """The escape table: one row per encounter (``data-encounter``), the best chance first, a
+    column per weapon case with the percent and exact fraction (cells ``data-case`` and
+    ``data-exact``)."""
     head = "".join(f"<th>{html.escape(c)}</th><th>dice</th>" for c in cases)
     rows = []
-    for name in frame["encounter"].unique(maintain_order=True):
+    # the best chance first (of the first case shown), the seed's order among equals
+    order = (frame.filter(pl.col("weapon") == cases[0])
+             .sort("probability", descending=True, maintain_order=True)["encounter"])
+    for name in order.unique(maintain_order=True):
         part = frame.filter(pl.col("encounter") == name)
         first = part.row(0, named=True)
         cells = []
@@ -579,7 +650,8 @@ class AdventurersOdds(_OddsView):
             f'<div class="odds-note">Escape 3D6 (+1D6 per weapon card, never against traps; '
             f"+1D6 for the profession's advantage where it applies) must beat the encounter's "
             f"Force in D6, strictly. Exact odds (icepool). Average over the "
-            f"{shown['encounter'].n_unique()} encounters, {html.escape(who)}: {means}.</div>")
+            f"{shown['encounter'].n_unique()} encounters, {html.escape(who)}: {means}.</div>"
+            f'<div class="odds-note adv-odds-means">{html.escape(ESCAPE_MEANS)}</div>')
 
 
 # ---- Gamma World ----------------------------------------------------------------------------
@@ -850,7 +922,10 @@ class GammaWorldOdds(_OddsView):
             f'<div class="odds-note" data-error-bound="{bound:.3g}">Each cell: 1 to '
             f"{len(odds_charts.FOLLOWERS)} identical followers (Force {force}, {hits} hits, "
             "armor and steeds folded in) fighting to the end against the Threat (dice rolled "
-            "once at the start, or fixed). Solved from the battle's Markov chain (not sampled) in "
+            "once at the start, or fixed). Each percent is the chance the followers take the "
+            "location; otherwise every one of them is lost and the location is not taken (if "
+            "the last follower and the Threat fall in the same round, it is not captured). "
+            "Solved from the battle's Markov chain (not sampled) in "
             f"floating point: every cell is within {bound:.0e} of the exact chance (a rigorous "
             "bound on the rounding). Computed heat maps are kept for the session.</div>")
         self.computing.layout.display = "none"

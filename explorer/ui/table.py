@@ -54,7 +54,8 @@ TABLE_STYLE = """
 .table-view .table-rift .card-face-small { width: 136px; }
 .table-view .table-rift .card-face-small .card-face-type,
 .table-view .table-rift .card-face-small .card-face-text,
-.table-view .table-rift .card-face-small .card-face-stats { display: none; }
+.table-view .table-rift .card-face-small .card-face-stats,
+.table-view .table-rift .card-face-small .card-face-more { display: none; }
 .table-view .table-side-1 { justify-content: flex-end; }
 .table-view .table-selection .card-face-small .card-face-text { max-height: 64px;
   overflow: hidden; }
