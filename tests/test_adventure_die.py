@@ -73,3 +73,20 @@ def test_the_adventure_die_chart_has_a_bar_per_face_split_by_winner() -> None:
     assert six["outcome"].to_list() == ["Player 1 wins"] and six["exact"].to_list() == ["1"]
     spec = charts.adventure_die_chart(frame, "The Hidden Nest").to_dict()
     assert spec["mark"]["type"] == "bar" and spec["encoding"]["color"]["field"] == "outcome"
+
+
+def test_the_play_page_shows_the_faces_not_six_equal_bars() -> None:
+    """On the play page, before an ADVENTURE DIE is rolled: the face-by-face table (who wins on
+    each face) rather than a chart of six bars of 1/6 each, which says nothing (issue 27)."""
+    from explorer.ui.stepper import FOLLOW, Stepper
+
+    stepper = Stepper("rat_king", players=2, seed=0, seats=["human", "human"], compact=True,
+                      scenario={"active": 0, "hands": [[], []],
+                                "groups": [[char("ME Rogue")], [char("ME Wizard")]],
+                                "adventure": {"name": "The Hidden Nest", "played_by": 0}})
+    while isinstance(stepper.session.game.pending, Decision):
+        stepper.take(next(a for a in stepper.session.game.pending.actions if a.name == "pass"))
+    cell = stepper.cell(FOLLOW)
+    shown = [w for w in cell.odds_box.children]
+    assert cell.adventure_view in shown and "flips ME Wizard" in cell.adventure_view.value
+    assert not any("step-chart" in w._dom_classes for w in shown)

@@ -197,6 +197,10 @@ class BestActions(widgets.VBox):
         return tuple(self.candidates[index].choices[self._made:])
 
 
+DIE_FACE_ROW = 'class="advice-die-face"'
+"""The mark of a row of the ADVENTURE DIE's face-by-face table (:func:`adventure_die_html`)."""
+
+
 def adventure_html(game: Any) -> str | None:
     """Before (and between) a Rat-King ADVENTURE's dice: each player's exact chance of winning
     it (:func:`explorer.odds.rat_king.adventure_odds`), as a line for the page; None when no
@@ -295,7 +299,7 @@ def adventure_die_html(game: Any) -> str:
     state = game.state
     roller = _die_roller(state, Ctx(state, state._data))
     rows = "".join(
-        f'<tr class="advice-die-face" data-face="{f["face"]}"><td><b>{f["face"]}</b></td>'
+        f'<tr {DIE_FACE_ROW} data-face="{f["face"]}"><td><b>{f["face"]}</b></td>'
         f"<td>{html.escape('flips ' + ', '.join(f['flips']) if f['flips'] else 'flips nobody')}"
         f"</td><td>{html.escape(_who_wins(f['win'], f['discarded']))}</td></tr>"
         for f in faces)

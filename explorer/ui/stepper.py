@@ -33,7 +33,7 @@ from explorer.games import GAMES
 from explorer.odds import Odds
 from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts, guarded, log
-from explorer.ui.advice import BestActions, adventure_html
+from explorer.ui.advice import DIE_FACE_ROW, BestActions, adventure_html
 from explorer.ui.board import CLICKABLE, ClickBoard
 from explorer.ui.controls import StepButton, StepMenu, key_of
 from explorer.ui.faces import FACE_STYLE, face
@@ -613,7 +613,9 @@ class PhaseCell(widgets.VBox):
         elif odds is not None:
             self.odds_view.value = odds_html(odds)
             parts.append(self.odds_view)
-            if 1 < len(odds.outcomes) <= CHART_OUTCOMES_UP_TO:
+            faces_shown = winning is not None and DIE_FACE_ROW in winning
+            if 1 < len(odds.outcomes) <= CHART_OUTCOMES_UP_TO and not faces_shown:
+                # (an ADVENTURE DIE's equal faces say nothing: its table says what each does)
                 chart = outcome_chart(odds)
                 enable_offline_charts()  # the first chart of the kernel sets up Vega offline
                 if self._chart is None:
