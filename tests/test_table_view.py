@@ -131,3 +131,14 @@ def test_the_log_is_in_peoples_words_oldest_first_and_hides_other_hands() -> Non
         assert html.escape(entry.line(1)) not in log, entry.text
     stepper.every_hand.value = True  # teaching: every hand shown
     assert all(html.escape(e.line(1)) in stepper.log_view.value for e in secret)
+
+
+def test_the_riftforce_track_says_how_it_ends_for_the_scores_as_they_stand() -> None:
+    # ../shared/reference/riftforce.md, "End of game": 12 Riftforce ends the game when the round
+    # is complete; on a tie each player takes one more action until one leads. A tie at 13-13
+    # must not read "the game ends at 12" (issue 27).
+    from explorer.ui.table import riftforce_end
+
+    assert "reaching 12 ends the game" in riftforce_end([3, 7])
+    assert riftforce_end([13, 13]) == "tied at 13: each player takes one more turn until one leads"
+    assert "higher Riftforce wins" in riftforce_end([12, 9])

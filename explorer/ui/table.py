@@ -365,9 +365,21 @@ def _riftforce_center(game: str, position: dict[str, Any], marks: Mapping[str, s
             f'<div class="table-stack table-side-0">{bottom}</div></div>')
     track = " · ".join(f"Player {s + 1}: {r}" for s, r in enumerate(position["riftforce"]))
     return (f'{_riftforce_selection(game, position, marks)}'
-            f'<div class="table-rift"><div class="table-small">Riftforce {_e(track)} (the game '
-            f'ends at {position.get("to_win", 12)})</div>'
+            f'<div class="table-rift"><div class="table-small">Riftforce {_e(track)} '
+            f'({_e(riftforce_end(position["riftforce"], position.get("to_win", 12)))})</div>'
             f'<div class="table-locations">{"".join(columns)}</div></div>')
+
+
+def riftforce_end(scores: list[int], to_win: int = 12) -> str:
+    """How the Riftforce track ends the game, said for the scores as they stand: reaching
+    ``to_win`` ends it once the round is complete, and a tie past it plays on a turn each
+    until one leads (the reference's "End of game")."""
+    top = max(scores, default=0)
+    if top < to_win:
+        return f"a player reaching {to_win} ends the game once the round is complete"
+    if sorted(scores)[-2:] == [top, top]:
+        return f"tied at {top}: each player takes one more turn until one leads"
+    return f"{to_win} reached: the higher Riftforce wins once the round is complete"
 
 
 def _riftforce_selection(game: str, position: dict[str, Any], marks: Mapping[str, str]) -> str:
