@@ -29,6 +29,7 @@ from explorer.ui.faces import FACE_STYLE
 from explorer.ui.session import chance_verb, position_of
 from explorer.ui.stepper import Stepper, odds_html
 from explorer.ui.table import TABLE_STYLE, TableView
+from explorer.ui.words import plain
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 
@@ -224,16 +225,16 @@ class Lesson(widgets.VBox):
         taken = self.replay.taken(number)
         if isinstance(pending, Chance):
             verb = {"Roll": "rolled", "Draw": "drew"}.get(chance_verb(pending), "came up")
-            asked = f"{pending.label}: {verb} {taken}"
+            asked = plain(f"{pending.label}: {verb} {taken}")
         else:
             who = f"Player {pending.player + 1}"
             prompt = pending.prompt if pending.prompt.startswith(who) else \
                 f"{who}: {pending.prompt}"
-            asked = f"{prompt} Chose: {taken}"
+            asked = plain(f"{prompt} Chose: {taken}")
         turn = f"Turn {before['turn']} · " if before.get("turn") else ""
         where = f"Step {number} of {len(self.replay)} · {turn}{before['phase']['name']}"
         after = self.replay.at(number + 1)
-        lines = [line for e in after.log[logged:] if (line := e.line(None)) is not None]
+        lines = [plain(line) for e in after.log[logged:] if (line := e.line(None)) is not None]
         return where, asked, lines, position_of(after)
 
     def _draw(self) -> None:
