@@ -29,7 +29,7 @@ from explorer.ui.faces import FACE_STYLE
 from explorer.ui.session import chance_verb, position_of
 from explorer.ui.stepper import Stepper, odds_html
 from explorer.ui.table import TABLE_STYLE, TableView
-from explorer.ui.words import plain
+from explorer.ui.words import SOURCE, plain
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 
@@ -130,6 +130,16 @@ def source(text: str) -> str:
     return f'<span class="{SOURCE_CLASS}">{html.escape(text)}</span>'
 
 
+def players_html(text: str) -> str:
+    """``text`` as HTML in players' words: its sources (:data:`explorer.ui.words.SOURCE`)
+    kept only for the "Sources" switch."""
+    parts, last = [], 0
+    for match in SOURCE.finditer(text):
+        parts += [html.escape(text[last:match.start()]), source(match.group(0))]
+        last = match.end()
+    return "".join(parts) + html.escape(text[last:])
+
+
 def sources_switch() -> widgets.VBox:
     """The "Sources" switch of a teaching page, off by default: on, the page shows the seed
     citations and ruling ids (the markdown's and the rulings boxes') for teachers."""
@@ -159,8 +169,8 @@ def odds_card(odds: Odds, caption: str = "") -> Panel:
         rows = "<table>" + "".join(
             f"<tr><td>{html.escape(o)}</td><td>{float(p):.1%}</td><td>{p}</td></tr>"
             for o, p in odds.outcomes) + "</table>"
-    head = f"<h5>{html.escape(caption or odds.title)}</h5>"
-    note = f"<div><i>{html.escape(odds.note)}</i></div>" if odds.note else ""
+    head = f"<h5>{players_html(caption or odds.title)}</h5>"
+    note = f"<div><i>{players_html(odds.note)}</i></div>" if odds.note else ""
     return Panel(_TEACH_STYLE + f'<div class="teach-box teach-odds">{head}{odds_html(odds)}'
                  f"{rows}{note}</div>")
 
@@ -176,7 +186,7 @@ class Example(widgets.VBox):
                  options=options)  # checked now
         self.spec = (game_id, players, seed, seats, scenario, dict(options or {}))
         self.stepper: Stepper | None = None
-        self.caption = widgets.HTML(f"<b>{html.escape(caption)}</b>")
+        self.caption = widgets.HTML(f"<b>{players_html(caption)}</b>")
         self.message = MessageArea()
         start = widgets.Button(description="Try it: step through this position",
                                icon="play", button_style="info",

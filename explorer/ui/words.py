@@ -33,7 +33,8 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("data notation", re.compile(r"\{[^{}]*\b\w+\s*[=:]\s*[^{}]*\}|\[\s*['\"][^\]]*\]")),
     ("identifier", re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")),
     ("code", re.compile(r"`[^`]+`|\b\w+\[['\"]\w+['\"]\]")),
-    ("command", re.compile(r"\bpython3? -m\b|(?:^|\s)make [a-z]|\bpytest\b|\bpip install\b")),
+    ("command", re.compile(r"\bpython3? -m\b|\bpytest\b|\bpip install\b|\bmake (?:serve|lab|"
+                           r"test|golden|lint|fuzz|stress|strength|balance|data|venv|clean)\b")),
 )
 
 
