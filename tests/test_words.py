@@ -216,3 +216,16 @@ def test_a_lesson_shows_its_log_in_players_words() -> None:
     for number in steps:
         where, asked, lines, _ = lesson.step_text(number)
         assert not [w for text in (where, asked, *lines) for w in developer_words(text)]
+
+
+def test_the_check_and_draw_odds_say_an_air_card() -> None:
+    # Riftforce's Check & Draw odds name each guild of the player: "an Air card", "a Fire card"
+    from explorer.odds.decisions import choices
+
+    # a scenario in the README's form: Player 1 holds one card, so Check & Draw is allowed
+    game = new_game("riftforce", seed=1, scenario={
+        "guilds": [["Fire", "Water", "Air", "Earth"], ["Light", "Ice", "Plant", "Crystal"]],
+        "first": 0, "active": 0, "riftforce": [3, 5], "hands": [["Fire 5"], ["Ice 7"]],
+        "board": [[["Fire 5/2"], ["Ice 6"]], [[], []], [[], []], [[], []], [[], []]]})
+    rows = [name for _, odds in choices(game) if odds is not None for name, _ in odds.outcomes]
+    assert "an Air card" in rows and "a Fire card" in rows, rows
