@@ -2,11 +2,6 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
-#     text_representation:
-#       extension: .py
-#       format_name: percent
-#       format_version: '1.3'
-#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -49,6 +44,7 @@ def single_roll(name: str, label: str) -> Odds:
     modifiers = ((row["modifier"], "grenade"),) if row["modifier"] else ()
     return from_roll(Roll(label, row["dice_count"], row["dice_sides"], modifiers,
                           row["at_least"]))
+
 
 display(sources_switch())
 

@@ -2,11 +2,6 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
-#     text_representation:
-#       extension: .py
-#       format_name: percent
-#       format_version: '1.3'
-#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -98,6 +93,7 @@ def box(title: str, head: list[str], rows: list[list[object]]) -> HTML:
     return HTML(f'<div class="teach-box"><h5>{title}</h5><table><tr>{header}</tr>{cells}'
                 "</table></div>")
 
+
 display(sources_switch())
 
 # %% [markdown]
@@ -185,12 +181,12 @@ display(
 # 16)</span>. Then you must take exactly **one** of six actions<span class="teach-source"> (lines
 # 17-23)</span>:
 #
-# * play a CHARACTER into **any** group, yours or an opponent's (with 2 players a group holds   at
+# * play a CHARACTER into **any** group, yours or an opponent's (with 2 players a group holds at
 #   most 4 CHARACTERS; with more there is no limit);
 # * play a STUFF on any CHARACTER in any group, or replace one already there (section 5);
 # * play an EVENT on any CHARACTER or on any group (section 6);
 # * play an ADVENTURE, which starts an ADVENTURE ROUND (section 7);
-# * discard up to 3 of your own cards in play (a CHARACTER other than your ME card, or a STUFF   on
+# * discard up to 3 of your own cards in play (a CHARACTER other than your ME card, or a STUFF on
 #   one of your CHARACTERS) to unflip as many of your other flipped CHARACTER or STUFF cards; your
 #   hand is not touched;
 # * use the turn option printed on one of your CHARACTERS (several ME cards have one), if that
@@ -411,7 +407,8 @@ display(
 #    Eric's 1 flips Tinki, who has no flipped value and is discarded.
 # 6. The totals: Tisha 3 (her ME Priest 2, and the Magibolt, flipped, still 1) + 5 + 2 (the
 #    spell's roll) + 6 = **16**, Tim 6 + 2 = **8**, and Eric 5 - 1 + 1 = **5**. The rulebook says 6
-#    for Eric: it leaves out Jeff's -1, but the whole CP of each group counts (line    61), so we
+#    for Eric: it leaves out Jeff's -1, but the whole CP of each group counts<span
+#    class="teach-source"> (line 61)</span>, so we
 #    count it<span class="teach-source"> (rulings rk-5 and rk-29)</span>.
 # 7. Tisha wins The Hidden Nest and 1 AP. It has the sunburst: choose **Take Magibolt Potion
 #    from the discard pile and put it on ME Priest (Player 1)** and press **Take**. The potion
@@ -624,11 +621,11 @@ display(
 #   ENCOUNTERS, adds no CP and is not affected by the ADVENTURE DICE. A group not
 #   participating is all of that, and does not roll its ADVENTURE DIE. A player with no
 #   CHARACTER taking part takes no more round actions.
-# * Every STUFF is **Melee**, **Ranged** or **Any**. A card that bans one kind ("no Melee   STUFF")
+# * Every STUFF is **Melee**, **Ranged** or **Any**. A card that bans one kind ("no Melee STUFF")
 #   leaves the other two usable: a banned STUFF adds no CP and cannot roll its STUFF DIE for that
 #   ADVENTURE, but stays where it is.
 # * Each CHARACTER is **M** or **F**; a ME card shows a "*": the player's own gender. A game is told
-#   each player's gender when it starts (the step-through page's New game form asks   it), and a
+#   each player's gender when it starts (the step-through page's New game form asks it), and a
 #   card for men or women then counts each ME card as its player's. A game started without them
 #   counts a ME card as neither, as in the examples above.
 # * The words at a card's top left are its **classifications** (Mage, Ratling, Room 113, ...):

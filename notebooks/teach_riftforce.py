@@ -2,11 +2,6 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
-#     text_representation:
-#       extension: .py
-#       format_name: percent
-#       format_version: '1.3'
-#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -81,6 +76,7 @@ def box(title: str, head: list[str], rows: list[list[object]]) -> HTML:
 
 def percent(p: Fraction) -> str:
     return f"{float(p):.1%}"
+
 
 display(sources_switch())
 

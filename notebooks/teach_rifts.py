@@ -2,11 +2,6 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
-#     text_representation:
-#       extension: .py
-#       format_name: percent
-#       format_version: '1.3'
-#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -59,6 +54,7 @@ def table(name: str, *modifiers: tuple[int, str]) -> Odds:
     spec = Roll(name, count, sides, (*own, *modifiers), target, read_on)
     return from_roll(spec, data.tables[read_on] if read_on else None)
 
+
 display(sources_switch())
 
 # %% [markdown]
@@ -67,14 +63,14 @@ display(sources_switch())
 # The game uses six decks<span class="teach-source"> (16-23)</span>:
 #
 # - **Characters**<span class="teach-source"> (26-63)</span> are the members of your party. Each has
-#   a class (Fighter,   Adventurer, Mage, Racial Class, Psychic), a **Base Force** (raw strength)
+#   a class (Fighter, Adventurer, Mage, Racial Class, Psychic), a **Base Force** (raw strength)
 #   and a few skills such as Wilderness, Heal or Pilot, each defined in the ability list<span
 #   class="teach-source"> (64-117)</span>. A "+N" after a skill makes it N stronger.
 # - Three **Aid decks**, Equipment, Psionic and Magic<span class="teach-source"> (118-272)</span>,
 #   hold cards you attach to a Character. Each adds its Force and often a skill. Equipment is capped
 #   per Character: 2 weapons, 1 armour (Power Armour is armour and needs the Power Armor skill), 1
-#   vehicle (a   robot vehicle counts as one), 2 items, 4 cybernetic implants. Magic goes only to
-#   Mages (the   Mage class, or the Dragon Hatchling's Mage skill); Psionic cards only to Characters
+#   vehicle (a robot vehicle counts as one), 2 items, 4 cybernetic implants. Magic goes only to
+#   Mages (the Mage class, or the Dragon Hatchling's Mage skill); Psionic cards only to Characters
 #   with a psychic skill, and the powerful Major (MS) ones only to Major Psychics or to the
 #   specialists who use them in their own way.
 # - **Locations**<span class="teach-source"> (531-564)</span> are Urban or Wilderness. Each says
