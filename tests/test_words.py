@@ -17,6 +17,7 @@ from explorer.ui.teaching import (
     SOURCE_CLASS,
     Lesson,
     _rulings,
+    example,
     players_html,
     players_ruling,
     ruling_html,
@@ -205,6 +206,13 @@ def test_captions_keep_their_citations_for_the_switch() -> None:
     text = players_html("Tisha plays Rikki Rogue: her band is worth 5 CP (line 24)")
     assert HIDDEN.sub("", text) == "Tisha plays Rikki Rogue: her band is worth 5 CP"
     assert f'<span class="{SOURCE_CLASS}"> (line 24)</span>' in text
+
+
+def test_an_examples_caption_keeps_its_citation_for_the_switch() -> None:
+    # teach_rat_king.py's caption of the rulebook's example at seed 002, line 39
+    shown = example("rat_king", None, "An Urk among the Dwarphs (line 39)", players=2)
+    assert HIDDEN.sub("", shown.caption.value) == "<b>An Urk among the Dwarphs</b>"
+    assert "(line 39)" in shown.caption.value
 
 
 def test_a_lesson_shows_its_log_in_players_words() -> None:
