@@ -11,10 +11,10 @@
 # %% [markdown]
 # # Adventurers, taught with live examples
 #
-# Adventurers is a race through the pulp serials of the 1930s. Every player is an adventurer
-# who lays down a trail of Travel and Location cards; the first to have visited five
-# locations, the fifth of them an Ancient site, recovers the relic and wins (seed 001,
-# lines 11-14). The others stand in the way by playing Encounter cards on him, which he must
+# Adventurers is a race through the pulp serials of the 1930s. Every player is an adventurer who
+# lays down a trail of Travel and Location cards; the first to have visited five locations, the
+# fifth of them an Ancient site, recovers the relic and wins<span class="teach-source"> (seed 001,
+# lines 11-14)</span>. The others stand in the way by playing Encounter cards on him, which he must
 # beat with dice or slip away from with the right card.
 #
 # Each section below tells one part of the rules in our own words, in the order a game
@@ -22,31 +22,35 @@
 # both seats: click a choice, press **Roll** (or **Draw**), or pick an outcome under
 # "What if" and press **Make it so**. Before every roll the exact odds are shown. **Undo**
 # steps back and **Start again** returns to the example's position; the last few things
-# that happened are listed above the choices. Where the seed leaves a gap, our decisions
-# (`docs/rulings.md`) settle it: each section lists the ones that apply.
+# that happened are listed above the choices. Where the seed leaves a gap, our decisions settle
+# it: each section lists the ones that apply, closed until you open them. The **Sources** switch
+# below shows where each rule comes from (the seed's lines and our rulings' numbers), for
+# teachers.
 
 # %%
 from IPython.display import display
 
 from explorer.odds.adventurers import escape
-from explorer.ui.teaching import Lesson, example, odds_card, rulings
+from explorer.ui.teaching import Lesson, example, odds_card, rulings, sources_switch
+
+display(sources_switch())
 
 # %% [markdown]
 # ## 1. The deck and the start of a game
 #
 # All players draw from one shared deck of 114 cards, and the only dice are ordinary six-sided
-# ones (lines 7-9). The deck mixes eight kinds of card: **Travel** cards (a way of getting
-# about: Air, Water, Road, Ground or Train) and **Location** cards (a place, indoors or
-# outside, with tags such as Ancient, Civilization, Wild or Water) make up your trail;
-# **Encounter** cards are dangers you play on others; **Weapon**, **Help** and **Item** cards
-# help you get away; **Action** cards are tricks; **Research** cards let you look at cards.
-# The seed's key of type letters forgets Locations (letter L), but they are plainly the places
-# the rules speak of.
+# ones<span class="teach-source"> (lines 7-9)</span>. The deck mixes eight kinds of card: **Travel**
+# cards (a way of getting about: Air, Water, Road, Ground or Train) and **Location** cards (a place,
+# indoors or outside, with tags such as Ancient, Civilization, Wild or Water) make up your trail;
+# **Encounter** cards are dangers you play on others; **Weapon**, **Help** and **Item** cards help
+# you get away; **Action** cards are tricks; **Research** cards let you look at cards. The seed's
+# key of type letters forgets Locations (letter L), but they are plainly the places the rules speak
+# of.
 #
-# To start, every player chooses one of the 13 professions, each with a lasting advantage
-# (lines 21-35; nothing stops two players choosing the same), takes 5 cards, and everyone
-# rolls a die: the highest roll begins, and players tied for highest roll again. Turns then go
-# round to the left.
+# To start, every player chooses one of the 13 professions, each with a lasting advantage (nothing
+# stops two players choosing the same)<span class="teach-source"> (lines 21-35)</span>, takes 5
+# cards, and everyone rolls a die: the highest roll begins, and players tied for highest roll again.
+# Turns then go round to the left.
 #
 # *Try it:* a brand-new game. Pick a profession for each player (the list is a dropdown), draw
 # the ten opening cards, then make the roll for first player; force a tie with "What if" to see
@@ -63,14 +67,15 @@ display(
 # ## 2. The turn and the Draw Phase
 #
 # A turn runs through five phases in a fixed order: Draw, Research, Travel, Encounter, and a
-# second Research (lines 37-44).
+# second Research<span class="teach-source"> (lines 37-44)</span>.
 #
-# In the **Draw Phase** you take two cards. You may then hold at most five; anything above that
-# you discard, choosing which (lines 46-48). The Reporter may hold seven, and the Private
-# Investigator draws a third card and then throws one card of his choice away (lines 31-32).
-# The limit is checked here only: cards that reach your hand later in the turn may take you
-# over it until your next Draw Phase. When the deck is used up, the discard pile is shuffled to
-# form a new one (line 49).
+# In the **Draw Phase** you take two cards. You may then hold at most five; anything above that you
+# discard, choosing which<span class="teach-source"> (lines 46-48)</span>. The Reporter may hold
+# seven, and the Private Investigator draws a third card and then throws one card of his choice
+# away<span class="teach-source"> (lines 31-32)</span>. The limit is checked here only: cards that
+# reach your hand later in the turn may take you over it until your next Draw Phase. When the deck
+# is used up, the discard pile is shuffled to form a new one<span class="teach-source"> (line
+# 49)</span>.
 #
 # *Try it:* a Private Investigator holding four cards; the top of the deck is known (Temple,
 # Revolver, Steamboat), so his draws need no luck. He holds seven, throws one away for his
@@ -89,8 +94,9 @@ display(
 # %% [markdown]
 # ## 3. The Research Phases
 #
-# Twice a turn, before and after travelling, you may play Research cards, as many as you like,
-# one after the other (lines 51-52). They are about knowing more than the others:
+# Twice a turn, before and after travelling, you may play Research cards, as many as you like, one
+# after the other<span class="teach-source"> (lines 51-52)</span>. They are about knowing more than
+# the others:
 #
 # * look at the next cards of the deck, which stay where they are (Museum 10, Radio 7);
 # * look at the top five and keep one of them (Treasure Map, Arab Diggers, and the Guide, a Help
@@ -121,15 +127,16 @@ display(
 # %% [markdown]
 # ## 4. The Travel Phase: building your trail
 #
-# Your trail is one face-up pile in front of you. In the Travel Phase you may put one Travel or
-# one Location card on top of it, or pass (lines 54-57). A Location may only go directly on a
-# Travel card (line 58): you have to travel to get somewhere, so your very first card is a
-# Travel card, and after visiting a place you need a new Travel card before the next one.
-# Playing a Location card is what "visiting" it means.
+# Your trail is one face-up pile in front of you. In the Travel Phase you may put one Travel or one
+# Location card on top of it, or pass<span class="teach-source"> (lines 54-57)</span>. A Location
+# may only go directly on a Travel card<span class="teach-source"> (line 58)</span>: you have to
+# travel to get somewhere, so your very first card is a Travel card, and after visiting a place you
+# need a new Travel card before the next one. Playing a Location card is what "visiting" it means.
 #
-# Like the Museum Curator, three professions draw an extra card when they play a certain card:
-# the Daredevil Pilot a Travel card, the Inventor a Weapon, the Occult Expert a Location tagged
-# Ancient (lines 26-30). If an Encounter is still in front of you, you skip this phase (section 10).
+# Like the Museum Curator, three professions draw an extra card when they play a certain card: the
+# Daredevil Pilot a Travel card, the Inventor a Weapon, the Occult Expert a Location tagged
+# Ancient<span class="teach-source"> (lines 26-30)</span>. If an Encounter is still in front of you,
+# you skip this phase (section 10).
 #
 # *Try it:* a Daredevil Pilot whose trail ends at the Desert (a Location). Only his Travel cards
 # are offered, not the Temple or the Jungle; playing one draws him a card.
@@ -148,9 +155,10 @@ display(
 # %% [markdown]
 # ## 5. The Encounter Phase: which dangers fit where
 #
-# When your Travel Phase is over, the opponent on your right (with two players, simply the
-# other player) may play one Encounter card from his hand on you (lines 60-62). The card must
-# fit the top card of your trail (line 63). Each Encounter names where it can happen:
+# When your Travel Phase is over, the opponent on your right (with two players, simply the other
+# player) may play one Encounter card from his hand on you<span class="teach-source"> (lines
+# 60-62)</span>. The card must fit the top card of your trail<span class="teach-source"> (line
+# 63)</span>. Each Encounter names where it can happen:
 #
 # * a way of travel (Road, Water, Air...), any Travel card ("Travel"), or any Travel card that
 #   is not at sea ("Non-sea Travel");
@@ -178,10 +186,11 @@ display(
 # %% [markdown]
 # ## 6. The Encounter roll and the Escape roll
 #
-# An Encounter's Force is the number of dice its player rolls: 3D6 for most, 4D6 for the
-# Nemesis, the Villain and Mata Hari (lines 64-66). Then you roll 3D6 to get away (line 68).
-# Only a higher total wins: you discard the Encounter. On a tie or less it stays in front of
-# you (lines 71-72; what that means is in section 10).
+# An Encounter's Force is the number of dice its player rolls: 3D6 for most, 4D6 for the Nemesis,
+# the Villain and Mata Hari<span class="teach-source"> (lines 64-66)</span>. Then you roll 3D6 to
+# get away<span class="teach-source"> (line 68)</span>. Only a higher total wins: you discard the
+# Encounter. On a tie or less it stays in front of you (what that means is in section 10)<span
+# class="teach-source"> (lines 71-72)</span>.
 #
 # Because a tie goes to the Encounter, even an even match (3D6 against 3D6) is a little worse
 # than a coin toss for you, and a Force 4 Encounter is a real threat.
@@ -205,11 +214,12 @@ display(
 # %% [markdown]
 # ## 7. Weapons, and disarming them
 #
-# Weapons add dice. The player of an Encounter may arm a **Person** Encounter with one Weapon
-# card: one more die on its roll (line 67). You may play one Weapon card on your Escape roll for
-# one more die (line 69), but never against a trap (line 70). Disarm cancels a weapon attached
-# to the Encounter you face. The order is: the Encounter is played and perhaps armed, you may
-# Disarm, the Encounter roll is made, then you may add your weapon and roll.
+# Weapons add dice. The player of an Encounter may arm a **Person** Encounter with one Weapon card:
+# one more die on its roll<span class="teach-source"> (line 67)</span>. You may play one Weapon card
+# on your Escape roll for one more die<span class="teach-source"> (line 69)</span>, but never
+# against a trap<span class="teach-source"> (line 70)</span>. Disarm cancels a weapon attached to
+# the Encounter you face. The order is: the Encounter is played and perhaps armed, you may Disarm,
+# the Encounter roll is made, then you may add your weapon and roll.
 #
 # An armed Encounter keeps its weapon for as long as it stays in front of you. Weapons you play
 # are discarded once the roll is made.
@@ -233,14 +243,14 @@ display(
 # %% [markdown]
 # ## 8. Professions that add dice
 #
-# Five professions give one more die on the Escape roll against a certain kind of Encounter
-# (lines 23-35): the Actor against Person Encounters, but only when he plays no weapon; the
-# Archaeologist against traps; the Trapper against Animals; the Soldier of Fortune against
-# Enemies; the Sea Captain against the Encounters of the Water (Sharks, Rowdy Sailors). The kind
-# is the word printed before "Force": Enemy, Person, Animal and Swarm are four different kinds,
-# so rats and snakes are no Animals for the Trapper. Ten Encounters print no such word; each is
-# what its name says. The Villain, the Native Cultists and the Natives with Blowguns are
-# Persons (the Actor's die, Mistaken Identity and an attached weapon count against them, but
+# Five professions give one more die on the Escape roll against a certain kind of Encounter<span
+# class="teach-source"> (lines 23-35)</span>: the Actor against Person Encounters, but only when he
+# plays no weapon; the Archaeologist against traps; the Trapper against Animals; the Soldier of
+# Fortune against Enemies; the Sea Captain against the Encounters of the Water (Sharks, Rowdy
+# Sailors). The kind is the word printed before "Force": Enemy, Person, Animal and Swarm are four
+# different kinds, so rats and snakes are no Animals for the Trapper. Ten Encounters print no such
+# word; each is what its name says. The Villain, the Native Cultists and the Natives with Blowguns
+# are Persons (the Actor's die, Mistaken Identity and an attached weapon count against them, but
 # they are no Enemies), the Sharks are an Animal, the three traps are traps, and the fire, the
 # poisoned dates and Bound & Gagged have no kind at all: no profession adds a die against them.
 #
@@ -268,9 +278,9 @@ display(
 # %% [markdown]
 # ## 9. Getting away without dice
 #
-# Some Action, Help and Item cards simply end an Encounter: it is discarded as if you had won
-# the Escape roll (line 73). You play one after the Encounter roll is known, instead of rolling.
-# Several work only in some cases:
+# Some Action, Help and Item cards simply end an Encounter: it is discarded as if you had won the
+# Escape roll<span class="teach-source"> (line 73)</span>. You play one after the Encounter roll is
+# known, instead of rolling. Several work only in some cases:
 #
 # * Hide: any Encounter but a trap. Rope: traps only. Mistaken Identity: Person Encounters only.
 # * Sliding Doors and Secret Passage: when you are indoors; Topple Pillars: indoors at an
@@ -281,9 +291,9 @@ display(
 # The Sidekick Kid and the Torch (indoors only) are not escapes but one more die each on the
 # Escape roll; they are not weapons, so they count against traps too.
 #
-# *Try it:* an Archaeologist inside a Temple. Play the Pit Trap on him: Hide is not offered (it
-# is a trap) and neither is his Machete, but the Rope is. Play the Snake Den instead and the
-# choices change.
+# *Try it:* an Archaeologist inside a Temple. Play the Pit Trap on him: Hide is not offered (it is a
+# trap) and neither is his Machete, but the Rope is. Play the Snake Den instead and the choices
+# change.
 
 # %%
 display(
@@ -303,11 +313,12 @@ display(
 # %% [markdown]
 # ## 10. An Encounter that stays
 #
-# An Encounter you did not beat stays in front of you (line 72). While it does, you skip your
-# Travel Phase (line 55) and nobody may play another Encounter on you (line 61). In each of your
-# Encounter Phases it is fought again: its player makes a new Encounter roll (an attached
-# weapon still counts) and you a new Escape roll, or you get away with a card. Only then is it
-# discarded, with its weapon.
+# An Encounter you did not beat stays in front of you<span class="teach-source"> (line 72)</span>.
+# While it does, you skip your Travel Phase<span class="teach-source"> (line 55)</span> and nobody
+# may play another Encounter on you<span class="teach-source"> (line 61)</span>. In each of your
+# Encounter Phases it is fought again: its player makes a new Encounter roll (an attached weapon
+# still counts) and you a new Escape roll, or you get away with a card. Only then is it discarded,
+# with its weapon.
 #
 # *Try it:* the Villain has been in front of Player 1 since last turn. His turn reaches the
 # Travel Phase: it is skipped, and the Villain attacks again. He has a Revolver this time.
@@ -328,11 +339,12 @@ display(
 # %% [markdown]
 # ## 11. Winning
 #
-# You win the moment you have visited five locations, that is, played your fifth Location
-# card; that fifth one must be an Ancient site (lines 11-14). A Location without the Ancient tag
-# cannot be your fifth. Travel and Location cards stay on the trails for good, so the deck can
-# run short of what someone needs: when no adventurer can still win, the game ends, and the one
-# who has visited the most locations wins (of those tied, the one who got there first).
+# You win the moment you have visited five locations, that is, played your fifth Location card; that
+# fifth one must be an Ancient site<span class="teach-source"> (lines 11-14)</span>. A Location
+# without the Ancient tag cannot be your fifth. Travel and Location cards stay on the trails for
+# good, so the deck can run short of what someone needs: when no adventurer can still win, the game
+# ends, and the one who has visited the most locations wins (of those tied, the one who got there
+# first).
 #
 # *Try it:* an Occult Expert with four locations behind him, on a Steamboat. He holds the Hotel
 # and the Temple, but only the Temple may be his fifth.

@@ -11,18 +11,20 @@
 # %% [markdown]
 # # Gamma World, taught with live examples
 #
-# A card game set after the fall of civilization (seed 004, lines 1-7). Each player leads an
-# enclave: he recruits followers, arms and mutates them, and sends them to seize the ruins of
-# the old world, the Location cards. The game stops when the shared deck runs out, and the
-# leader holding the most locations wins (lines 10-12).
+# A card game set after the fall of civilization<span class="teach-source"> (seed 004, lines
+# 1-7)</span>. Each player leads an enclave: he recruits followers, arms and mutates them, and sends
+# them to seize the ruins of the old world, the Location cards. The game stops when the shared deck
+# runs out, and the leader holding the most locations wins<span class="teach-source"> (lines
+# 10-12)</span>.
 #
 # Each section below tells one part of the rules in our own words, in the order a turn meets
 # them, then shows it live: a game set up just before the step that matters. You play both
 # seats: click a choice, press **Roll** (or **Draw**), or pick an outcome under "What if" and
 # press **Make it so**. Before every roll the exact odds are shown. **Undo** steps back and
 # **Start again** returns to the example's position; the last few things that happened are
-# listed above the choices. Where the seed leaves a gap, our decisions (`docs/rulings.md`)
-# settle it: each section lists the ones that apply.
+# listed above the choices. Where the seed leaves a gap, our decisions settle it: each section
+# lists the ones that apply, closed until you open them. The **Sources** switch below shows
+# where each rule comes from (the seed's lines and our rulings' numbers), for teachers.
 
 # %%
 from IPython.display import display
@@ -31,7 +33,7 @@ from explorer import cards
 from explorer.engine.dice import Roll
 from explorer.odds import Odds, from_roll
 from explorer.odds.gamma_world import attack
-from explorer.ui.teaching import Lesson, example, odds_card, rulings
+from explorer.ui.teaching import Lesson, example, odds_card, rulings, sources_switch
 
 ROLLS = {row["name"]: row for row in cards.load("gamma_world", "rolls").to_dicts()}
 
@@ -44,17 +46,19 @@ def single_roll(name: str, label: str) -> Odds:
                           row["at_least"]))
 
 
+display(sources_switch())
+
 # %% [markdown]
 # ## 1. The deck, the start and the turn
 #
-# There is one deck for everybody (lines 8-9), and it holds every kind of card: weapons, armor,
-# vehicles, steeds and equipment (together, the **item** cards), mutations, events, Foes and
-# Locations. Nobody is dealt a hand: you begin with no cards and no followers and build up from
-# nothing. The seed names no first player; we let Player 1 begin, and turns then go round in
-# seat order.
+# There is one deck for everybody<span class="teach-source"> (lines 8-9)</span>, and it holds every
+# kind of card: weapons, armor, vehicles, steeds and equipment (together, the **item** cards),
+# mutations, events, Foes and Locations. Nobody is dealt a hand: you begin with no cards and no
+# followers and build up from nothing. The seed names no first player; we let Player 1 begin, and
+# turns then go round in seat order.
 #
-# A turn has two parts (lines 13-17): an **Action Phase**, where you spend Action Points, and a
-# **Healing Phase**, where your followers mend (section 11).
+# A turn has two parts<span class="teach-source"> (lines 13-17)</span>: an **Action Phase**, where
+# you spend Action Points, and a **Healing Phase**, where your followers mend (section 11).
 #
 # *Try it:* a brand-new game. Player 1 has 2 Action Points and nothing else: he can only
 # recruit a follower or draw a card.
@@ -68,19 +72,20 @@ display(
 # %% [markdown]
 # ## 2. Action Points
 #
-# Every turn you get 2 Action Points (AP). Each one pays for one action: recruit a follower,
-# draw a card, play an item card on a follower, or attack a location (lines 19-24). Other cards
-# bring more AP (line 25): every vehicle and every steed gives 1 more each turn (line 111), and
+# Every turn you get 2 Action Points (AP). Each one pays for one action: recruit a follower, draw a
+# card, play an item card on a follower, or attack a location<span class="teach-source"> (lines
+# 19-24)</span>. Other cards bring more AP<span class="teach-source"> (line 25)</span>: every
+# vehicle and every steed gives 1 more each turn<span class="teach-source"> (line 111)</span>, and
 # so do the Mind Booster and three mutations (Teleportation, Time Field Manipulation, Genius
-# Capability). Some locations give an AP that may pay for one action only, such as the Think
-# Tank's for drawing. Playing an event costs no AP at all.
+# Capability). Some locations give an AP that may pay for one action only, such as the Think Tank's
+# for drawing. Playing an event costs no AP at all.
 #
-# The AP are counted at the start of your turn. A card's AP comes with the card: if the card
-# leaves play during the turn (a steed killed in battle, a vehicle broken, a follower lost with
-# his cards, a location destroyed), the AP it had not yet given is lost with it. So an action is
-# paid with an AP tied to it if one fits, then with a steed's or a mutation's, then with a
-# plain AP (which nothing can take away), and only last with a vehicle's or the Mind Booster's,
-# because using those risks a Breakdown (section 8). AP you do not spend are lost.
+# The AP are counted at the start of your turn. A card's AP comes with the card: if the card leaves
+# play during the turn (a steed killed in battle, a vehicle broken, a follower lost with his cards,
+# a location destroyed), the AP it had not yet given is lost with it. So an action is paid with an
+# AP tied to it if one fits, then with a steed's or a mutation's, then with a plain AP (which
+# nothing can take away), and only last with a vehicle's or the Mind Booster's, because using those
+# risks a Breakdown (section 8). AP you do not spend are lost.
 #
 # *Try it:* Player 1 has a Flit Car and a Mind Booster on his followers and holds the Think
 # Tank and the Weapons Lab: 6 AP, two of them tied to drawing and to playing weapons. Spend
@@ -100,11 +105,11 @@ display(
 # %% [markdown]
 # ## 3. Recruiting followers
 #
-# For 1 AP a new follower joins you (lines 26-33). It starts with Force 1 and 2 Hits. You may
-# give it, there and then, any number of Mutation cards from your hand; each adds Force, Hits,
-# or a special power. A follower with no mutation is a Pure Strain Human; one with mutations
-# you call a Mutant Human or a Mutant Animal (the name changes nothing in play). You may have 6
-# followers at most (four locations raise that by one each).
+# For 1 AP a new follower joins you<span class="teach-source"> (lines 26-33)</span>. It starts with
+# Force 1 and 2 Hits. You may give it, there and then, any number of Mutation cards from your hand;
+# each adds Force, Hits, or a special power. A follower with no mutation is a Pure Strain Human; one
+# with mutations you call a Mutant Human or a Mutant Animal (the name changes nothing in play). You
+# may have 6 followers at most (four locations raise that by one each).
 #
 # One mutation is a curse: **Defect** (Force -2) is put by an opponent on a follower you have
 # just recruited. A follower's Force never drops below 0.
@@ -124,10 +129,11 @@ display(
 # %% [markdown]
 # ## 4. Drawing cards and the hand
 #
-# For 1 AP you draw one card (line 22). You may hold 5 cards; when a card takes you over, you
-# throw away one of your choice at once (lines 34-36). Three locations raise the limit by one
-# each (Communications Facility, Mining Operation, Nuclear Power Plant). The deck is never
-# refilled from the discard pile: drawing its last card ends the game (section 12).
+# For 1 AP you draw one card<span class="teach-source"> (line 22)</span>. You may hold 5 cards; when
+# a card takes you over, you throw away one of your choice at once<span class="teach-source"> (lines
+# 34-36)</span>. Three locations raise the limit by one each (Communications Facility, Mining
+# Operation, Nuclear Power Plant). The deck is never refilled from the discard pile: drawing its
+# last card ends the game (section 12).
 #
 # *Try it:* Player 1 already holds five cards; the next two in the deck are known (a Laser Rifle,
 # then a Warbot). Draw and choose what to give up.
@@ -145,12 +151,12 @@ display(
 # %% [markdown]
 # ## 5. Items: equipping your followers
 #
-# For 1 AP you put an item card from your hand on one of your followers (lines 37-39). Weapons
-# add Force; armor adds Hits (the heaviest suits some Force too); a steed adds Hits, maybe
-# Force, and 1 AP a turn; a vehicle adds 1 AP a turn; equipment heals, adds AP, Force and Hits,
-# or saves another item from breaking down. A follower can carry one armor and one vehicle or
-# steed (not both), but any number of weapons and equipment. Two weapons are spent after one
-# battle (Small Damage Pack, Matter Bomb).
+# For 1 AP you put an item card from your hand on one of your followers<span class="teach-source">
+# (lines 37-39)</span>. Weapons add Force; armor adds Hits (the heaviest suits some Force too); a
+# steed adds Hits, maybe Force, and 1 AP a turn; a vehicle adds 1 AP a turn; equipment heals, adds
+# AP, Force and Hits, or saves another item from breaking down. A follower can carry one armor and
+# one vehicle or steed (not both), but any number of weapons and equipment. Two weapons are spent
+# after one battle (Small Damage Pack, Matter Bomb).
 #
 # *Try it:* Follower 1 already wears Sheath Armor and Follower 2 rides a Podog. See which
 # followers each new item may go on.
@@ -168,16 +174,17 @@ display(
 # %% [markdown]
 # ## 6. Attacking a location
 #
-# For 1 AP you play a Location card from your hand and send all your followers against it
-# (lines 40-42). Each opponent in turn may then play one Foe card to defend it (line 43); the
-# first who does is the enemy, and its dice (2D6 up to 5D6) give its **Starting Threat**
-# (line 44). If nobody plays a Foe, the location is yours at once, without a fight.
+# For 1 AP you play a Location card from your hand and send all your followers against it<span
+# class="teach-source"> (lines 40-42)</span>. Each opponent in turn may then play one Foe card to
+# defend it<span class="teach-source"> (line 43)</span>; the first who does is the enemy, and its
+# dice (2D6 up to 5D6) give its **Starting Threat**<span class="teach-source"> (line 44)</span>. If
+# nobody plays a Foe, the location is yours at once, without a fight.
 #
 # Some Foes are robots or androids (the Warbot and the other Robots, the Death Machine, The
-# Created). Against them a few weapons do nothing (the Needler, Gas Grenades, Black Ray Pistol)
-# and the mental mutations change: Mental Blast, Mental Control, Life Leech and Gas Generation
-# add no Force, while Electrical Generation and Magnetic Control add 4 (lines 73, 79, 91,
-# 160-165).
+# Created). Against them a few weapons do nothing (the Needler, Gas Grenades, Black Ray Pistol) and
+# the mental mutations change: Mental Blast, Mental Control, Life Leech and Gas Generation add no
+# Force, while Electrical Generation and Magnetic Control add 4<span class="teach-source"> (lines
+# 73, 79, 91, 160-165)</span>.
 #
 # *Try it:* Player 1's four followers (Force 15) attack the Agri-Dome; Player 2 may defend it
 # with the Hissers or the Warbot. The odds below are for the whole battle, fought to the end:
@@ -208,18 +215,20 @@ display(
 # %% [markdown]
 # ## 7. A battle round
 #
-# Before every round, the first included, you choose to fight on or to retreat (line 53).
-# In a round both sides roll at once (lines 45-48): you roll one die per point of your
-# followers' Force, and each 1 takes a point off the Threat; the Foe rolls one die per point of
-# Threat left, and each 1 is a hit on your followers. Ones beyond what the other side has left
-# are wasted.
+# Before every round, the first included, you choose to fight on or to retreat<span
+# class="teach-source"> (line 53)</span>. In a round both sides roll at once<span
+# class="teach-source"> (lines 45-48)</span>: you roll one die per point of your followers' Force,
+# and each 1 takes a point off the Threat; the Foe rolls one die per point of Threat left, and each
+# 1 is a hit on your followers. Ones beyond what the other side has left are wasted.
 #
-# A die decides which of your living followers takes each hit (line 49). On that follower the
-# steed takes hits first (line 50), then the armor (line 58), then the follower himself;
-# steed, armor or follower at 0 Hits is gone, with the Force it gave, and a follower takes his
-# cards with him, so his Force leaves the battle. When the Threat reaches 0 the location is
-# yours (lines 54-55); if your last follower falls, even in the round the Threat falls, or you
-# retreat, the location and the Foe are discarded (line 59).
+# A die decides which of your living followers takes each hit<span class="teach-source"> (line
+# 49)</span>. On that follower the steed takes hits first<span class="teach-source"> (line
+# 50)</span>, then the armor<span class="teach-source"> (line 58)</span>, then the follower himself;
+# steed, armor or follower at 0 Hits is gone, with the Force it gave, and a follower takes his cards
+# with him, so his Force leaves the battle. When the Threat reaches 0 the location is yours<span
+# class="teach-source"> (lines 54-55)</span>; if your last follower falls, even in the round the
+# Threat falls, or you retreat, the location and the Foe are discarded<span class="teach-source">
+# (line 59)</span>.
 #
 # *Try it:* Player 1's champion wears Powered Plate Armor and rides a Brutorz; Follower 2 has
 # taken a hit already and has 1 left. Fight the Obb round by round, and force the hit dice to
@@ -245,12 +254,12 @@ display(
 # %% [markdown]
 # ## 8. Breakdown
 #
-# Old-world gear is unreliable (lines 63-66). Each time a weapon, a piece of equipment or a
-# vehicle is used, roll a die: on a 6 it is discarded. Grenades add 1 to the roll, so they go
-# on a 5 or 6. "Used" means: a weapon once for each battle its follower fought in (rolled when
-# the battle ends), a vehicle or the Mind Booster whenever its AP is spent, a healing kit
-# whenever it heals. A follower carrying Solar or Atomic Energy Cells may throw them away to
-# save any of your items from a breakdown.
+# Old-world gear is unreliable<span class="teach-source"> (lines 63-66)</span>. Each time a weapon,
+# a piece of equipment or a vehicle is used, roll a die: on a 6 it is discarded. Grenades add 1 to
+# the roll, so they go on a 5 or 6. "Used" means: a weapon once for each battle its follower fought
+# in (rolled when the battle ends), a vehicle or the Mind Booster whenever its AP is spent, a
+# healing kit whenever it heals. A follower carrying Solar or Atomic Energy Cells may throw them
+# away to save any of your items from a breakdown.
 #
 # *Try it:* Player 1's Flit Car gives him a third AP, spent after the two plain ones. Spend all
 # three; when the Flit Car rolls, force a 6 to be offered the Solar Energy Cells.
@@ -273,9 +282,9 @@ display(
 # %% [markdown]
 # ## 9. Events
 #
-# Events are played in your own Action Phase, cost no AP, work once and are discarded
-# (lines 127-144). You may play one only when it has something to act on. They come in a few
-# families:
+# Events are played in your own Action Phase, cost no AP, work once and are discarded<span
+# class="teach-source"> (lines 127-144)</span>. You may play one only when it has something to act
+# on. They come in a few families:
 #
 # * help for you: heal your followers (Healers), give one a mutation from your hand (Latent
 #   Mutation, Radiation), or take a card back from the discard pile (Archivists, Repairs, Gene
@@ -305,12 +314,12 @@ display(
 # %% [markdown]
 # ## 10. What locations give you
 #
-# A location you hold is a point at the end, and it works for you while you keep it
-# (lines 211-236): a bigger hand or more followers allowed, an AP for one kind of action, the
-# Medical Center's extra healing. Three locations let you pick 3 cards of one type from the deck
-# into your hand, once, when you take them (Military Installation, Bunker System, Research
-# Laboratories). The Missile Silo fires its Neutron Missile once, in your Action Phase and for
-# no AP, and destroys any other location in play.
+# A location you hold is a point at the end, and it works for you while you keep it<span
+# class="teach-source"> (lines 211-236)</span>: a bigger hand or more followers allowed, an AP for
+# one kind of action, the Medical Center's extra healing. Three locations let you pick 3 cards of
+# one type from the deck into your hand, once, when you take them (Military Installation, Bunker
+# System, Research Laboratories). The Missile Silo fires its Neutron Missile once, in your Action
+# Phase and for no AP, and destroys any other location in play.
 #
 # *Try it:* Player 1 holds the Missile Silo and the Space Port (an AP for attacks only).
 # Player 2 has no Foe, so attacking the Military Installation takes it at once: pick your three
@@ -329,12 +338,12 @@ display(
 # %% [markdown]
 # ## 11. The Healing Phase
 #
-# After your Action Phase, each of your followers removes one damage counter (lines 60-62):
-# from himself, or, if he has none, from his steed, a living mount; one counter per follower,
-# and armor never mends. Each healing card you have in play (the Rejuv Chamber, Life Ray and
-# Medi-Kit, the Regeneration mutation, the Medical Center) may then remove 1D6 more counters,
-# spread as you like over followers and steeds. A healing kit is equipment, so using it
-# calls for a Breakdown roll.
+# After your Action Phase, each of your followers removes one damage counter<span
+# class="teach-source"> (lines 60-62)</span>: from himself, or, if he has none, from his steed, a
+# living mount; one counter per follower, and armor never mends. Each healing card you have in play
+# (the Rejuv Chamber, Life Ray and Medi-Kit, the Regeneration mutation, the Medical Center) may then
+# remove 1D6 more counters, spread as you like over followers and steeds. A healing kit is
+# equipment, so using it calls for a Breakdown roll.
 #
 # *Try it:* Player 1's followers, armor and Podog are hurt; he has a Medi-Kit and the Medical
 # Center. The plain healing is done at once (it is listed above the choices): Follower 1's
@@ -358,9 +367,10 @@ display(
 # %% [markdown]
 # ## 12. The end of the game
 #
-# The game ends the moment the last card leaves the deck, even in the middle of a turn
-# (line 11). Whoever then holds the most locations wins (line 12); the seed names no tie-break,
-# so tied leaders share the win.
+# The game ends the moment the last card leaves the deck, even in the middle of a turn<span
+# class="teach-source"> (line 11)</span>. Whoever then holds the most locations wins<span
+# class="teach-source"> (line 12)</span>; the seed names no tie-break, so tied leaders share the
+# win.
 #
 # *Try it:* one card is left in the deck and the players hold two locations each. Drawing it now
 # ends the game in a shared win; take the Agri-Dome first (Player 2 has no Foe) and then draw,
@@ -380,11 +390,11 @@ display(
 # %% [markdown]
 # ## 13. Replay a game
 #
-# The first 300 steps of a game between two of our heuristic bots (seed 1), as the engine
-# recorded them. Use **Next note** to jump between the commented steps, or the slider to go
-# anywhere. Each step shows where the turn is, who acts, what he could do (or what the dice
-# could show, with their exact chances) and what happened. The Healing Phase shows no step when
-# there is nothing to choose in it.
+# The first 300 steps of a game between two of our heuristic bots (seed 1), as the engine recorded
+# them. Use **Next note** to jump between the commented steps, or the slider to go anywhere. Each
+# step shows where the turn is, who acts, what he could do (or what the dice could show, with their
+# exact chances) and what happened. The Healing Phase shows no step when there is nothing to choose
+# in it.
 
 # %%
 Lesson("gamma_world-seed1.json", commentary={

@@ -2,11 +2,6 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
-#     text_representation:
-#       extension: .py
-#       format_name: percent
-#       format_version: '1.3'
-#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -16,28 +11,28 @@
 # %% [markdown]
 # # Lair of the Rat-King, taught with live examples
 #
-# A Portable Adventures card game (seed 002, lines 1-11). Each player leads a small band of
-# adventurers: his own ME card, the CHARACTERS he recruits, the STUFF they carry and the EVENTS
-# that happen to them. Bands fight over ADVENTURE cards in ADVENTURE ROUNDS, where ENCOUNTER
-# cards, REINFORCEMENTS and dice decide who comes out strongest. ADVENTURES, and a few other
-# cards, are worth **ADVENTURE POINTS** (AP); 7 AP wins.
+# A Portable Adventures card game<span class="teach-source"> (seed 002, lines 1-11)</span>. Each
+# player leads a small band of adventurers: his own ME card, the CHARACTERS he recruits, the STUFF
+# they carry and the EVENTS that happen to them. Bands fight over ADVENTURE cards in ADVENTURE
+# ROUNDS, where ENCOUNTER cards, REINFORCEMENTS and dice decide who comes out strongest. ADVENTURES,
+# and a few other cards, are worth **ADVENTURE POINTS** (AP); 7 AP wins.
 #
-# The seed is the rulebook, with its worked examples; the 60 cards themselves were never
-# published, so the set is rebuilt around the cards the rulebook names, with the values its
-# examples give (ruling rk-1). Each section below tells one part of the rules in our own words,
-# in the order a game meets them (numbers in brackets are lines of the rulebook), then shows it
-# live: a game set up just before the step that matters, often one of the rulebook's own
-# examples. You play every seat: click a choice, press **Roll** (or **Draw**), or pick an
-# outcome under "What if" and press **Make it so**. Before every roll the exact odds are shown,
-# and during an ADVENTURE ROUND each choice shows who would win the ADVENTURE after it if
-# everyone then passed. **Undo** steps back and **Start again** returns to the example's
-# position; the last few things that happened are listed above the choices. Where the rulebook
-# leaves a gap, our decisions (`docs/rulings.md`) settle it: each section lists the ones that
-# apply.
+# The seed is the rulebook, with its worked examples; the 60 cards themselves were never published,
+# so the set is rebuilt around the cards the rulebook names, with the values its examples give<span
+# class="teach-source"> (ruling rk-1)</span>. Each section below tells one part of the rules in our
+# own words, in the order a game meets them, then shows it live: a game set up just before the step
+# that matters, often one of the rulebook's own examples. You play every seat: click a choice, press
+# **Roll** (or **Draw**), or pick an outcome under "What if" and press **Make it so**. Before every
+# roll the exact odds are shown, and during an ADVENTURE ROUND each choice shows who would win the
+# ADVENTURE after it if everyone then passed. **Undo** steps back and **Start again** returns to the
+# example's position; the last few things that happened are listed above the choices. Where the
+# rulebook leaves a gap, our decisions settle it: each section lists the ones that apply, closed
+# until you open them. The **Sources** switch below shows where each rule comes from (the
+# rulebook's lines and our rulings' numbers), for teachers.
 #
 # The table shows each group as card faces: a CHARACTER with its STUFF and EVENTS beside it, a
-# flipped card upside down, and above the group its CP (during an ADVENTURE, its total before
-# the die) and its AP.
+# flipped card upside down, and above the group its CP (during an ADVENTURE, its total before the
+# die) and its AP.
 
 # %%
 from collections import Counter
@@ -48,7 +43,7 @@ import explorer
 from explorer import cards
 from explorer.engine import Game, Outcome
 from explorer.odds.rat_king import adventure_odds, round_choices
-from explorer.ui.teaching import Lesson, example, odds_card, rulings
+from explorer.ui.teaching import Lesson, example, odds_card, rulings, sources_switch
 
 FILLER = ["Narrow Passage", "Echoing Darkness", "Cave-In", "Lost in the Sewers", "Wererat",
           "Slippery Slime", "Ratling Pickpockets", "Rat-Queen's Lullaby", "Rat-King's Guard"]
@@ -99,20 +94,23 @@ def box(title: str, head: list[str], rows: list[list[object]]) -> HTML:
                 "</table></div>")
 
 
+display(sources_switch())
+
 # %% [markdown]
 # ## 1. The object, and the two ways a game ends
 #
-# The first player to have 7 AP wins (line 8). AP come from the ADVENTURES you have won and
-# from a few STUFF and EVENT cards in your group (line 11), and they are counted after every
-# complete action, so a game can end in the middle of a turn or of an ADVENTURE ROUND. A card
-# worth AP counts for the player whose group holds it, whoever played it there, and the AP go
-# with the card if it leaves.
+# The first player to have 7 AP wins<span class="teach-source"> (line 8)</span>. AP come from the
+# ADVENTURES you have won and from a few STUFF and EVENT cards in your group<span
+# class="teach-source"> (line 11)</span>, and they are counted after every complete action, so a
+# game can end in the middle of a turn or of an ADVENTURE ROUND. A card worth AP counts for the
+# player whose group holds it, whoever played it there, and the AP go with the card if it leaves.
 #
-# The game also ends when the last card of the draw pile is drawn: then the player with the
-# most AP wins (line 9), and players tied for the most share the win. Whatever the draw: a
-# player who needs two cards when one is left takes it, and the game ends at once. Only a draw
-# that starts from a draw pile that is already empty, as a set-up position may have, shuffles
-# the discard pile into a new draw pile first and goes on drawing (line 16).
+# The game also ends when the last card of the draw pile is drawn: then the player with the most AP
+# wins<span class="teach-source"> (line 9)</span>, and players tied for the most share the win.
+# Whatever the draw: a player who needs two cards when one is left takes it, and the game ends at
+# once. Only a draw that starts from a draw pile that is already empty, as a set-up position may
+# have, shuffles the discard pile into a new draw pile first and goes on drawing<span
+# class="teach-source"> (line 16)</span>.
 #
 # *Try it:* Player 1 has 6 AP (two ADVENTURES won); Player 2 has 5. One card is left in the
 # draw pile, and Player 2 holds 4 cards, so at the start of his turn he will draw exactly that
@@ -137,12 +135,12 @@ display(
 )
 
 # %% [markdown]
-# *Try it (the draw pile runs short):* Player 1 holds 3 cards and must draw 2 at the start of
-# his turn, but only one card, the Sylvi Archer, is left. Press **Draw**: he takes the Sylvi
-# Archer, the last card of the draw pile, and the game ends at once, 0 to 0, a shared win. (A
-# game also ends, the most AP winning, when no player can do anything any more, or when a round
-# ends exactly as an earlier round ended, every card in the same place, with no card drawn and
-# no AP won since: the play would only go round in a circle.)
+# *Try it (the draw pile runs short):* Player 1 holds 3 cards and must draw 2 at the start of his
+# turn, but only one card, the Sylvi Archer, is left. Press **Draw**: he takes the Sylvi Archer, the
+# last card of the draw pile, and the game ends at once, 0 to 0, a shared win. (A game also ends,
+# the most AP winning, when no player can do anything any more, or when a round ends exactly as an
+# earlier round ended, every card in the same place, with no card drawn and no AP won since: the
+# play would only go round in a circle.)
 
 # %%
 SHORT_HANDS = [FILLER[:3], FILLER[3:8]]
@@ -157,13 +155,14 @@ display(
 # %% [markdown]
 # ## 2. Setting up
 #
-# The deck has 60 cards: 4 ME CHARACTERS, 11 other CHARACTERS, 13 ENCOUNTERS, 13 STUFF, 8
-# ADVENTURES and 11 EVENTS (line 6). Each player takes a ME card at random and lays it face up
-# in front of him: it is you, the adventurer at the head of your group, and it never leaves
-# the group (line 14). The ME cards nobody took are set aside, out of the game. The rulebook
-# does not say who deals, so the dealer is picked at random. He shuffles the other 56 cards,
-# deals 4 to each player, starting on his left, and the rest is the draw pile; the discard pile
-# starts empty. The player on the dealer's left takes the first turn.
+# The deck has 60 cards: 4 ME CHARACTERS, 11 other CHARACTERS, 13 ENCOUNTERS, 13 STUFF, 8 ADVENTURES
+# and 11 EVENTS<span class="teach-source"> (line 6)</span>. Each player takes a ME card at random
+# and lays it face up in front of him: it is you, the adventurer at the head of your group, and it
+# never leaves the group<span class="teach-source"> (line 14)</span>. The ME cards nobody took are
+# set aside, out of the game. The rulebook does not say who deals, so the dealer is picked at
+# random. He shuffles the other 56 cards, deals 4 to each player, starting on his left, and the rest
+# is the draw pile; the discard pile starts empty. The player on the dealer's left takes the first
+# turn.
 #
 # *Try it:* a brand-new game for three. Press **Draw** (or **Pick at random**) for each ME
 # card, for the dealer and for every card dealt; then the first turn begins.
@@ -178,17 +177,18 @@ display(
 # %% [markdown]
 # ## 3. A turn
 #
-# A turn starts with a draw: you draw until you hold 5 cards (line 16). Then you must take
-# exactly **one** of six actions (lines 17-23):
+# A turn starts with a draw: you draw until you hold 5 cards<span class="teach-source"> (line
+# 16)</span>. Then you must take exactly **one** of six actions<span class="teach-source"> (lines
+# 17-23)</span>:
 #
-# * play a CHARACTER into **any** group, yours or an opponent's (with 2 players a group holds
-#   at most 4 CHARACTERS; with more there is no limit);
+# * play a CHARACTER into **any** group, yours or an opponent's (with 2 players a group holds at
+#   most 4 CHARACTERS; with more there is no limit);
 # * play a STUFF on any CHARACTER in any group, or replace one already there (section 5);
 # * play an EVENT on any CHARACTER or on any group (section 6);
 # * play an ADVENTURE, which starts an ADVENTURE ROUND (section 7);
-# * discard up to 3 of your own cards in play (a CHARACTER other than your ME card, or a STUFF
-#   on one of your CHARACTERS) to unflip as many of your other flipped CHARACTER or STUFF cards;
-#   your hand is not touched;
+# * discard up to 3 of your own cards in play (a CHARACTER other than your ME card, or a STUFF on
+#   one of your CHARACTERS) to unflip as many of your other flipped CHARACTER or STUFF cards; your
+#   hand is not touched;
 # * use the turn option printed on one of your CHARACTERS (several ME cards have one), if that
 #   CHARACTER is not flipped.
 #
@@ -211,10 +211,10 @@ display(
 )
 
 # %% [markdown]
-# The rulebook's first example (line 24): Tisha has her ME Priest (2 CP) on the table and
-# Rikki Rogue (3 CP) in her hand; she plays Rikki as her action, and her band is worth 5
-# CHARACTER POINTS. (In its longer example the rulebook counts the Priest as 3 CP: there she
-# carries a Magibolt, worth 1 CP more; section 7.)
+# The rulebook's first example<span class="teach-source"> (line 24)</span>: Tisha has her ME Priest
+# (2 CP) on the table and Rikki Rogue (3 CP) in her hand; she plays Rikki as her action, and her
+# band is worth 5 CHARACTER POINTS. (In its longer example the rulebook counts the Priest as 3 CP:
+# there she carries a Magibolt, worth 1 CP more; section 7.)
 #
 # *Try it:* Tisha is Player 1. Choose **Play a CHARACTER into a group** and **Play Rikki Rogue
 # into your group**: her group shows 5 CP. Player 2 holds only ENCOUNTERS and has no action, so
@@ -231,22 +231,25 @@ display(
 # %% [markdown]
 # ## 4. CHARACTERS
 #
-# A CHARACTER's **CHARACTER POINTS** (CP), in the big circle, are its strength (line 34); a
-# group's CP is what its CHARACTERS, their STUFF and their EVENTS add up to. Each CHARACTER has
-# a background colour (line 35), which decides what STUFF it can use, and a **CHARACTER die**
-# number, which matters when the ADVENTURE DICE are rolled (section 7).
+# A CHARACTER's **CHARACTER POINTS** (CP), in the big circle, are its strength<span
+# class="teach-source"> (line 34)</span>; a group's CP is what its CHARACTERS, their STUFF and their
+# EVENTS add up to. Each CHARACTER has a background colour<span class="teach-source"> (line
+# 35)</span>, which decides what STUFF it can use, and a **CHARACTER die** number, which matters
+# when the ADVENTURE DICE are rolled (section 7).
 #
-# Almost any card in play can be **flipped**: turned upside down (line 29). A flipped card
-# shows its flipped value, usually lower, and a flipped CHARACTER cannot use its turn option
-# until it is unflipped (line 37). Flipping a card that is already flipped discards it
-# instead, and a CHARACTER with no flipped value is discarded the moment it is flipped (line
-# 36). A ME card is never discarded: where it would be, it is flipped instead, and a ME card
-# already flipped simply stays flipped.
+# Almost any card in play can be **flipped**: turned upside down<span class="teach-source"> (line
+# 29)</span>. A flipped card shows its flipped value, usually lower, and a flipped CHARACTER cannot
+# use its turn option until it is unflipped<span class="teach-source"> (line 37)</span>. Flipping a
+# card that is already flipped discards it instead, and a CHARACTER with no flipped value is
+# discarded the moment it is flipped<span class="teach-source"> (line 36)</span>. A ME card is never
+# discarded: where it would be, it is flipped instead, and a ME card already flipped simply stays
+# flipped.
 #
-# Some CHARACTERS refuse to share a group with certain others, by race, profession or rank,
-# as printed under their picture (line 38). Whenever such a pair ends up in one group, both are
-# discarded, and all of them if there are more: the rulebook's example is Dwarphs and Urks
-# (line 39). Since a CHARACTER may be played into any group, this can be a weapon.
+# Some CHARACTERS refuse to share a group with certain others, by race, profession or rank, as
+# printed under their picture<span class="teach-source"> (line 38)</span>. Whenever such a pair ends
+# up in one group, both are discarded, and all of them if there are more: the rulebook's example is
+# Dwarphs and Urks<span class="teach-source"> (line 39)</span>. Since a CHARACTER may be played into
+# any group, this can be a weapon.
 #
 # *Try it:* Player 2's group holds two Dwarphs, Borin Brawler and Gimra Tunneler. Choose **Play
 # a CHARACTER into a group** and **Play Thrak Bruiser into Player 2's group**: Thrak is an Urk,
@@ -266,29 +269,30 @@ display(
 # %% [markdown]
 # ## 5. STUFF
 #
-# STUFF are weapons, spells, whims, magic and the like (line 41). A STUFF lists the colours of
-# the CHARACTERS that can use it, and goes only on one of those. A CHARACTER normally carries
-# one STUFF: you may put a STUFF on a CHARACTER that has none, or replace the one it has, which
-# goes to the discard pile (line 42). Some STUFF (and the ME Warrior) allow more, and these
-# allowances add up: two cards that each allow one more STUFF make room for three (line 43).
-# A STUFF cannot be played where it does not fit, and a card that gives room cannot be
-# replaced if that would leave too many (line 44). A STUFF may carry CP, added to its
-# CHARACTER's (line 45), and some carry AP.
+# STUFF are weapons, spells, whims, magic and the like<span class="teach-source"> (line 41)</span>.
+# A STUFF lists the colours of the CHARACTERS that can use it, and goes only on one of those. A
+# CHARACTER normally carries one STUFF: you may put a STUFF on a CHARACTER that has none, or replace
+# the one it has, which goes to the discard pile<span class="teach-source"> (line 42)</span>. Some
+# STUFF (and the ME Warrior) allow more, and these allowances add up: two cards that each allow one
+# more STUFF make room for three<span class="teach-source"> (line 43)</span>. A STUFF cannot be
+# played where it does not fit, and a card that gives room cannot be replaced if that would leave
+# too many<span class="teach-source"> (line 44)</span>. A STUFF may carry CP, added to its
+# CHARACTER's<span class="teach-source"> (line 45)</span>, and some carry AP.
 #
-# Some STUFF have a **STUFF DIE**: a die rolled when the card is used in an ADVENTURE ROUND,
-# read on the table printed on the card; many are flipped or discarded once used (line 46;
-# section 7 shows one).
+# Some STUFF have a **STUFF DIE**: a die rolled when the card is used in an ADVENTURE ROUND, read on
+# the table printed on the card; many are flipped or discarded once used (line 46; section 7 shows
+# one).
 #
-# The rulebook's example (line 47): on her next turn Tisha puts a Bow & Arrows (for Red, Green
-# and Tan CHARACTERS) on Rikki, who is Green, and Rikki is worth 5 CP.
+# The rulebook's example<span class="teach-source"> (line 47)</span>: on her next turn Tisha puts a
+# Bow & Arrows (for Red, Green and Tan CHARACTERS) on Rikki, who is Green, and Rikki is worth 5 CP.
 #
-# *Try it:* Tisha (Player 1) holds five STUFF. Choose **Play or replace a STUFF on a
-# CHARACTER** and look at the list: the Bow and the Battle Axe may go on Rikki or on Player 2's
-# Red ME Warrior, the Magibolt only on her White ME Priest, the Bottomless Satchel and the
-# Magibolt Potion on anyone. Take **Put Bow & Arrows on Rikki Rogue (Player 1)**: Rikki is 5
-# CP, the band 7. Player 2 has nothing to do, so it is Tisha's turn again: the Battle Axe can
-# now only replace the Bow, but the Magibolt Potion fits beside it (it allows one more STUFF,
-# itself included), and after the Satchel Rikki has room for two more.
+# *Try it:* Tisha (Player 1) holds five STUFF. Choose **Play or replace a STUFF on a CHARACTER** and
+# look at the list: the Bow and the Battle Axe may go on Rikki or on Player 2's Red ME Warrior, the
+# Magibolt only on her White ME Priest, the Bottomless Satchel and the Magibolt Potion on anyone.
+# Take **Put Bow & Arrows on Rikki Rogue (Player 1)**: Rikki is 5 CP, the band 7. Player 2 has
+# nothing to do, so it is Tisha's turn again: the Battle Axe can now only replace the Bow, but the
+# Magibolt Potion fits beside it (it allows one more STUFF, itself included), and after the Satchel
+# Rikki has room for two more.
 
 # %%
 BOW = {"active": 0,
@@ -305,20 +309,21 @@ display(
 # ## 6. EVENTS
 #
 # EVENTS are played in a regular turn, on any CHARACTER or on any group, your own or an
-# opponent's (lines 20, 50). Some stay in play, on their CHARACTER or group; others happen once
-# and are discarded. **REPUTATIONS** are EVENTS with two sides (line 51). Nothing in this set
-# flips an EVENT by itself, so a REPUTATION shows the side its CHARACTER shows: when the
-# CHARACTER is flipped, its REPUTATION turns over with it and gives its flipped modifier.
+# opponent's<span class="teach-source"> (lines 20, 50)</span>. Some stay in play, on their CHARACTER
+# or group; others happen once and are discarded. **REPUTATIONS** are EVENTS with two sides<span
+# class="teach-source"> (line 51)</span>. Nothing in this set flips an EVENT by itself, so a
+# REPUTATION shows the side its CHARACTER shows: when the CHARACTER is flipped, its REPUTATION turns
+# over with it and gives its flipped modifier.
 #
-# The rulebook's example (line 52): Jason has the ME Wizard in play and plays the Familiar on
-# it: his ME card is worth 4 CP, and he has 1 more AP.
+# The rulebook's example<span class="teach-source"> (line 52)</span>: Jason has the ME Wizard in
+# play and plays the Familiar on it: his ME card is worth 4 CP, and he has 1 more AP.
 #
 # *Try it:* Jason is Player 1. Choose **Play an EVENT on a CHARACTER or a group** and **Play
-# Familiar on ME Wizard (Player 1)**: 4 CP and 1 AP. Then, turn by turn, try the other
-# EVENTS: the Hero of the Warrens (a REPUTATION: +2 CP and 1 AP), the Cowardly Rumour (a
-# REPUTATION to pin on a rival: -1 CP), the Treasure Hoard (2 AP on a group) and the Sprained
-# Ankle (flip a CHARACTER, then the card is discarded). Player 2's ME Priest may unflip a
-# CHARACTER of his group with its turn option.
+# Familiar on ME Wizard (Player 1)**: 4 CP and 1 AP. Then, turn by turn, try the other EVENTS: the
+# Hero of the Warrens (a REPUTATION: +2 CP and 1 AP), the Cowardly Rumour (a REPUTATION to pin on a
+# rival: -1 CP), the Treasure Hoard (2 AP on a group) and the Sprained Ankle (flip a CHARACTER, then
+# the card is discarded). Player 2's ME Priest may unflip a CHARACTER of his group with its turn
+# option.
 
 # %%
 EVENTS = {"active": 0,
@@ -352,31 +357,34 @@ display(
 # %% [markdown]
 # ## 7. ADVENTURES and the ADVENTURE ROUND
 #
-# Playing an ADVENTURE is a turn's action; its player first draws one more card, then the
-# ADVENTURE ROUND begins (line 54). Starting with him and going round the table, each player
-# with at least one CHARACTER taking part does one thing (lines 55-56): play an ENCOUNTER
-# (section 8); play a CHARACTER from his hand as a **REINFORCEMENT** of his group; play a STUFF
-# on one of his REINFORCEMENTS; roll the STUFF DIE of a STUFF on one of his CHARACTERS; or
-# pass. This goes on until every such player has passed in a row (line 57): a player who passed
-# may act again if somebody else acts. A STUFF DIE is rolled at most once in an ADVENTURE. A
-# REINFORCEMENT fights with the group but is not counted in a 2-player group's limit of 4
-# (line 26).
+# Playing an ADVENTURE is a turn's action; its player first draws one more card, then the ADVENTURE
+# ROUND begins<span class="teach-source"> (line 54)</span>. Starting with him and going round the
+# table, each player with at least one CHARACTER taking part does one thing<span
+# class="teach-source"> (lines 55-56)</span>: play an ENCOUNTER (section 8); play a CHARACTER from
+# his hand as a **REINFORCEMENT** of his group; play a STUFF on one of his REINFORCEMENTS; roll the
+# STUFF DIE of a STUFF on one of his CHARACTERS; or pass. This goes on until every such player has
+# passed in a row<span class="teach-source"> (line 57)</span>: a player who passed may act again if
+# somebody else acts. A STUFF DIE is rolled at most once in an ADVENTURE. A REINFORCEMENT fights
+# with the group but is not counted in a 2-player group's limit of 4<span class="teach-source">
+# (line 26)</span>.
 #
-# Then every group taking part rolls its **ADVENTURE DIE** (line 58). Each roll flips the
-# other players' CHARACTERS whose CHARACTER die shows that number, never the roller's own. A
-# CHARACTER is flipped once, however many players rolled its number. Each group's total is its
-# CP, counted after these flips, plus its die (line 61): the highest total wins the ADVENTURE,
-# which is laid beside the group with its AP. If the highest totals tie, the ADVENTURE goes to
-# the player who played it, as long as he still has a CHARACTER taking part, even if his own
-# total was not among the highest; if he has none, it is discarded.
+# Then every group taking part rolls its **ADVENTURE DIE**<span class="teach-source"> (line
+# 58)</span>. Each roll flips the other players' CHARACTERS whose CHARACTER die shows that number,
+# never the roller's own. A CHARACTER is flipped once, however many players rolled its number. Each
+# group's total is its CP, counted after these flips, plus its die<span class="teach-source"> (line
+# 61)</span>: the highest total wins the ADVENTURE, which is laid beside the group with its AP. If
+# the highest totals tie, the ADVENTURE goes to the player who played it, as long as he still has a
+# CHARACTER taking part, even if his own total was not among the highest; if he has none, it is
+# discarded.
 #
-# A yellow sunburst with an "S" on the ADVENTURE lets its winner take one STUFF from the
-# discard pile and play it at once, by the usual STUFF rules, before the next turn (line 62);
-# he may also decline. When the ADVENTURE is over, the REINFORCEMENTS leave, with their STUFF,
-# for the discard pile (lines 25, 48), every ENCOUNTER is discarded (line 72), and everything
-# that lasted "for this ADVENTURE" ends.
+# A yellow sunburst with an "S" on the ADVENTURE lets its winner take one STUFF from the discard
+# pile and play it at once, by the usual STUFF rules, before the next turn<span
+# class="teach-source"> (line 62)</span>; he may also decline. When the ADVENTURE is over, the
+# REINFORCEMENTS leave, with their STUFF, for the discard pile<span class="teach-source"> (lines 25,
+# 48)</span>, every ENCOUNTER is discarded<span class="teach-source"> (line 72)</span>, and
+# everything that lasted "for this ADVENTURE" ends.
 #
-# ### The rulebook's round: The Hidden Nest (lines 64-69)
+# ### The rulebook's round: The Hidden Nest<span class="teach-source"> (lines 64-69)</span>
 #
 # Tisha, Eric and Tim are playing, and Tisha has just played The Hidden Nest. Tisha has her ME
 # Priest (2 CP) with the Magibolt spell (+1 CP: together the rulebook's 3 CP) and Rikki Rogue
@@ -398,9 +406,10 @@ display(
 #    flips Eric's and Tim's ME cards (both 2 CP flipped) and Eric's Jeff (-1 CP flipped);
 #    Eric's 1 flips Tinki, who has no flipped value and is discarded.
 # 6. The totals: Tisha 3 (her ME Priest 2, and the Magibolt, flipped, still 1) + 5 + 2 (the
-#    spell's roll) + 6 = **16**, Tim 6 + 2 = **8**, and Eric 5 - 1 + 1 = **5**. The rulebook
-#    says 6 for Eric: it leaves out Jeff's -1, but the whole CP of each group counts (line
-#    61), so we count it (rulings rk-5 and rk-29).
+#    spell's roll) + 6 = **16**, Tim 6 + 2 = **8**, and Eric 5 - 1 + 1 = **5**. The rulebook says 6
+#    for Eric: it leaves out Jeff's -1, but the whole CP of each group counts<span
+#    class="teach-source"> (line 61)</span>, so we
+#    count it<span class="teach-source"> (rulings rk-5 and rk-29)</span>.
 # 7. Tisha wins The Hidden Nest and 1 AP. It has the sunburst: choose **Take Magibolt Potion
 #    from the discard pile and put it on ME Priest (Player 1)** and press **Take**. The potion
 #    allows one more STUFF, so it fits beside the flipped Magibolt. Jeff leaves with the round.
@@ -443,7 +452,7 @@ display(
 # but a 4 flips Rikki (5 CP to 3), and a 6 from her own die flips both her rivals' ME cards
 # and Eric's Jeff.
 #
-# ### Each die flips the others' CHARACTERS (lines 59-60)
+# ### Each die flips the others' CHARACTERS<span class="teach-source"> (lines 59-60)</span>
 #
 # The rulebook's second example has no numbers: with Mike, Frank and April playing, Mike's
 # ADVENTURE DIE affects Frank's and April's CHARACTERS, Frank's affects April's and Mike's, and
@@ -451,12 +460,12 @@ display(
 # has Rikki Rogue (die 4) and Mossy Hedge-Witch (die 3), Frank Borin Brawler (die 3), April
 # Lady Vessa (die 4).
 #
-# *Try it:* **Pass** three times, then force Mike **4**, Frank **3**, April **6**. Mike's 4
-# flips April's Lady Vessa but not his own Rikki; Frank's 3 flips Mike's Mossy (no flipped
-# value: discarded) but not his own Borin; April's 6 flips Mike's and Frank's ME cards but not
-# her own. All three totals come to 9: a tie, so The Gnawed Gate goes to Mike, who played it.
-# Try a 4 for Frank too: Lady Vessa, now rolled by Mike and by Frank, is still flipped only
-# once, and Frank's 4 flips Mike's Rikki instead of Mossy.
+# *Try it:* **Pass** three times, then force Mike **4**, Frank **3**, April **6**. Mike's 4 flips
+# April's Lady Vessa but not his own Rikki; Frank's 3 flips Mike's Mossy (no flipped value:
+# discarded) but not his own Borin; April's 6 flips Mike's and Frank's ME cards but not her own. All
+# three totals come to 9: a tie, so The Gnawed Gate goes to Mike, who played it. Try a 4 for Frank
+# too: Lady Vessa, now rolled by Mike and by Frank, is still flipped only once, and Frank's 4 flips
+# Mike's Rikki instead of Mossy.
 
 # %%
 DICE = {"active": 0, "hands": [[], [], []],
@@ -501,10 +510,10 @@ display(
 # %% [markdown]
 # ### The STUFF DIE
 #
-# Player 1's ME Wizard carries the Mind Control Spell (flip it and roll: 1, the spell
-# backfires and flips the caster; 2-4, +4 CP for this ADVENTURE; 5-6, one CHARACTER of an
-# opponent takes no part), his Sylvi Archer a Lucky Rat's Tail (1, flip its CHARACTER; 2-3,
-# nothing; 4-5, +2 CP; 6, +4 CP; then it is discarded). Player 2 is far ahead, 10 CP to 5.
+# Player 1's ME Wizard carries the Mind Control Spell (flip it and roll: 1, the spell backfires and
+# flips the caster; 2-4, +4 CP for this ADVENTURE; 5-6, one CHARACTER of an opponent takes no part),
+# his Sylvi Archer a Lucky Rat's Tail (1, flip its CHARACTER; 2-3, nothing; 4-5, +2 CP; 6, +4 CP;
+# then it is discarded). Player 2 is far ahead, 10 CP to 5.
 #
 # *Try it:* **Roll a STUFF DIE** and pick a STUFF; the odds beside each choice are Player 1's
 # chances after it, averaged over the die. Force a **5** on the spell, then put Thrak Bruiser
@@ -538,10 +547,10 @@ display(
 # while Sylvi's Bow & Arrows, Ranged, still counts.
 #
 # *Try it:* **Pass** twice and force **6** and **1**: Player 1 wins with 14. Then look at the
-# sunburst's list: the discard pile's STUFF on every CHARACTER that can use it, added or
-# replacing. The Dwarphen Warhammer fits only Player 2's Gray Borin, the Magibolt nobody (no
-# Blue or White CHARACTER is in play); the Rat-King's Crown, worth 2 AP, can go beside the Axe
-# on the ME Warrior, who has room for two. Or choose **Take no STUFF**.
+# sunburst's list: the discard pile's STUFF on every CHARACTER that can use it, added or replacing.
+# The Dwarphen Warhammer fits only Player 2's Gray Borin, the Magibolt nobody (no Blue or White
+# CHARACTER is in play); the Rat-King's Crown, worth 2 AP, can go beside the Axe on the ME Warrior,
+# who has room for two. Or choose **Take no STUFF**.
 
 # %%
 SUNBURST = {"active": 0, "hands": [[], []],
@@ -560,17 +569,18 @@ display(
 # %% [markdown]
 # ## 8. ENCOUNTERS
 #
-# ENCOUNTERS are played only in an ADVENTURE ROUND (line 72), on any group or any CHARACTER
-# taking part, your own or an opponent's. An **Instant** ENCOUNTER does its work at once and
-# goes to the discard pile; an **Effect** ENCOUNTER stays on the table and lasts until the end
-# of the ADVENTURE, when all ENCOUNTERS are discarded. An ENCOUNTER is offered only when it has
-# a legal target.
+# ENCOUNTERS are played only in an ADVENTURE ROUND<span class="teach-source"> (line 72)</span>, on
+# any group or any CHARACTER taking part, your own or an opponent's. An **Instant** ENCOUNTER does
+# its work at once and goes to the discard pile; an **Effect** ENCOUNTER stays on the table and
+# lasts until the end of the ADVENTURE, when all ENCOUNTERS are discarded. An ENCOUNTER is offered
+# only when it has a legal target.
 #
-# The rulebook clarifies two cards. The **Wererat** makes a CHARACTER's CP total count as
-# negative for the ADVENTURE, and a total that is already negative stays negative (line 74).
-# And when an ADVENTURE doubles or triples the **Ratlings**, every number on a Ratling card is
-# doubled or tripled (line 75): "Squeeker: two groups each get -4 CP!" (line 76). So the card
-# itself reads "one group gets -2 CP", and doubled, both numbers double.
+# The rulebook clarifies two cards. The **Wererat** makes a CHARACTER's CP total count as negative
+# for the ADVENTURE, and a total that is already negative stays negative<span class="teach-source">
+# (line 74)</span>. And when an ADVENTURE doubles or triples the **Ratlings**, every number on a
+# Ratling card is doubled or tripled<span class="teach-source"> (line 75)</span>: "Squeeker: two
+# groups each get -4 CP!"<span class="teach-source"> (line 76)</span>. So the card itself reads "one
+# group gets -2 CP", and doubled, both numbers double.
 #
 # *Try it:* in The Breeding Pits, which doubles the Ratlings, Player 1 chooses **Play an
 # ENCOUNTER** and **Play Squeeker and the Ratlings**, then gives -4 CP to Player 2's group and
@@ -603,7 +613,7 @@ display(
 # %% [markdown]
 # ## 9. Taking part, Melee and Ranged, gender, classifications
 #
-# The words the cards use (lines 81-86):
+# The words the cards use<span class="teach-source"> (lines 81-86)</span>:
 #
 # * **Discard** a card means one of yours in play, to the discard pile; from your hand only
 #   when the card says "from your hand".
@@ -611,21 +621,21 @@ display(
 #   ENCOUNTERS, adds no CP and is not affected by the ADVENTURE DICE. A group not
 #   participating is all of that, and does not roll its ADVENTURE DIE. A player with no
 #   CHARACTER taking part takes no more round actions.
-# * Every STUFF is **Melee**, **Ranged** or **Any**. A card that bans one kind ("no Melee
-#   STUFF") leaves the other two usable: a banned STUFF adds no CP and cannot roll its STUFF
-#   DIE for that ADVENTURE, but stays where it is.
-# * Each CHARACTER is **M** or **F**; a ME card shows a "*": the player's own gender. A game
-#   is told each player's gender when it starts (the step-through page's New game form asks
-#   it), and a card for men or women then counts each ME card as its player's. A game started
-#   without them counts a ME card as neither, as in the examples above.
+# * Every STUFF is **Melee**, **Ranged** or **Any**. A card that bans one kind ("no Melee STUFF")
+#   leaves the other two usable: a banned STUFF adds no CP and cannot roll its STUFF DIE for that
+#   ADVENTURE, but stays where it is.
+# * Each CHARACTER is **M** or **F**; a ME card shows a "*": the player's own gender. A game is told
+#   each player's gender when it starts (the step-through page's New game form asks it), and a
+#   card for men or women then counts each ME card as its player's. A game started without them
+#   counts a ME card as neither, as in the examples above.
 # * The words at a card's top left are its **classifications** (Mage, Ratling, Room 113, ...):
 #   cards that name them act on them.
 #
-# *Try it:* The Cheese Vault gives every F CHARACTER +1 CP (Sylvi Archer, not the ME cards).
-# Player 1 is behind, 8 to 12; compare his four ENCOUNTERS by the odds beside them: Rat-Queen's
-# Lullaby (every M CHARACTER -1: Thrak Bruiser), Narrow Passage (no Melee: the Battle Axe, but
-# not the Throwing Knives, which are Any), Echoing Darkness (no Ranged: his own Bow, a mistake)
-# and Lost in the Sewers (Player 2's whole group takes no part).
+# *Try it:* The Cheese Vault gives every F CHARACTER +1 CP (Sylvi Archer, not the ME cards). Player
+# 1 is behind, 8 to 12; compare his four ENCOUNTERS by the odds beside them: Rat-Queen's Lullaby
+# (every M CHARACTER -1: Thrak Bruiser), Narrow Passage (no Melee: the Battle Axe, but not the
+# Throwing Knives, which are Any), Echoing Darkness (no Ranged: his own Bow, a mistake) and Lost in
+# the Sewers (Player 2's whole group takes no part).
 
 # %%
 TERMS = {"active": 0,
@@ -656,22 +666,23 @@ display(
 # %% [markdown]
 # ## 10. TRIGGER cards and combining decks
 #
-# A card with an asterisk (*) in its lower left corner is a **TRIGGER** card (line 78). If the
-# players agreed on it before the game, playing it brings another Portable Adventures set, or
-# chosen cards, into the draw pile; the rulebook's example lets the Dimensional Rift replace
-# the rest of the draw pile with the 8th Grade set (line 79). This set has two: the Dimensional
-# Rift, an EVENT that on its own shuffles the discard pile back into the draw pile, and Percy
-# Hall Monitor, a CHARACTER from Room 113 who has wandered in from that other set. With nothing
-# agreed, a trigger card does only what it says.
+# A card with an asterisk (*) in its lower left corner is a **TRIGGER** card<span
+# class="teach-source"> (line 78)</span>. If the players agreed on it before the game, playing it
+# brings another Portable Adventures set, or chosen cards, into the draw pile; the rulebook's
+# example lets the Dimensional Rift replace the rest of the draw pile with the 8th Grade set<span
+# class="teach-source"> (line 79)</span>. This set has two: the Dimensional Rift, an EVENT that on
+# its own shuffles the discard pile back into the draw pile, and Percy Hall Monitor, a CHARACTER
+# from Room 113 who has wandered in from that other set. With nothing agreed, a trigger card does
+# only what it says.
 #
-# The rulebook suggests four ways of combining decks (lines 88-96): **Multiverse** (the ME
-# cards of two or more decks pooled and drawn at random, the rest shuffled together);
-# **Conjunction of the Planes** (one deck, until a card chosen before the game, such as a
-# trigger card, brings in the second, shuffled in or replacing the draw pile); **On the
-# Borderlands** (each player with a different set); and **Creation** (a deck built from
-# several sets, balanced when at least 14 ADVENTURE, EVENT or STUFF cards carry at least 21 AP,
-# plus 6 AP for each player beyond four: advice, so a smaller deck is played with a warning).
-# These are game options; this page plays the Lair of the Rat-King alone.
+# The rulebook suggests four ways of combining decks<span class="teach-source"> (lines
+# 88-96)</span>: **Multiverse** (the ME cards of two or more decks pooled and drawn at random, the
+# rest shuffled together); **Conjunction of the Planes** (one deck, until a card chosen before the
+# game, such as a trigger card, brings in the second, shuffled in or replacing the draw pile); **On
+# the Borderlands** (each player with a different set); and **Creation** (a deck built from several
+# sets, balanced when at least 14 ADVENTURE, EVENT or STUFF cards carry at least 21 AP, plus 6 AP
+# for each player beyond four: advice, so a smaller deck is played with a warning). These are game
+# options; this page plays the Lair of the Rat-King alone.
 
 # %%
 rulings("rk-21", "rk-19", "rk-22")

@@ -11,22 +11,23 @@
 # %% [markdown]
 # # Riftforce, taught with live examples
 #
-# A duel of magic guilds (seed 003, lines 1-5). Two players each lead four guilds of
-# elementals and send them to five locations laid in a row between them, the Rift. Elementals
-# fight the enemies facing them across their location; every enemy destroyed and every
-# location held earns **Riftforce**. When a player reaches 12 Riftforce the round is played
-# out, and the player with more Riftforce wins (line 31).
+# A duel of magic guilds<span class="teach-source"> (seed 003, lines 1-5)</span>. Two players each
+# lead four guilds of elementals and send them to five locations laid in a row between them, the
+# Rift. Elementals fight the enemies facing them across their location; every enemy destroyed and
+# every location held earns **Riftforce**. When a player reaches 12 Riftforce the round is played
+# out, and the player with more Riftforce wins<span class="teach-source"> (line 31)</span>.
 #
 # The seed is a short outline in Ukrainian. The guild abilities and the procedures it leaves
 # out (the guild selection, who is the "first" enemy, what happens on a tie) come from the
 # published base game, restated in the project's reference notes ("reference" below). Each
 # section tells one part of the rules in our own words, in the order a game meets them
-# (numbers in brackets are lines of the seed), then shows it live: a game set up just before
+# , then shows it live: a game set up just before
 # the step that matters. You play both seats: pick a choice, or press **Draw** for a card
 # (**Pick at random** in the guild selection); its exact odds are shown first. **Undo** steps
 # back and **Start again** returns to the example's position. Where the seed and the reference
-# leave a gap, our decisions (`docs/rulings.md`) settle it: each section lists the ones that
-# apply.
+# leave a gap, our decisions settle it: each section lists the ones that apply, closed until you
+# open them. The **Sources** switch below shows where each rule comes from (the seed's lines and
+# our rulings' numbers), for teachers.
 #
 # A position is read the same way everywhere: each location has two columns, Player 1's and
 # Player 2's, listed from the location outward. "Ice 6/2" is an Ice elemental of value 6
@@ -40,7 +41,7 @@ from IPython.display import HTML, display
 
 import explorer
 from explorer.odds.riftforce import best_actions, draw_odds, p_at_least
-from explorer.ui.teaching import Lesson, example, odds_card, rulings
+from explorer.ui.teaching import Lesson, example, odds_card, rulings, sources_switch
 
 COPIES = {5: 4, 6: 3, 7: 2}  # each guild's elementals: four 5s, three 6s, two 7s (line 7)
 GUILDS = [["Fire", "Water", "Air", "Earth"], ["Light", "Ice", "Plant", "Crystal"]]
@@ -77,21 +78,24 @@ def percent(p: Fraction) -> str:
     return f"{float(p):.1%}"
 
 
+display(sources_switch())
+
 # %% [markdown]
 # ## 1. The game in brief
 #
-# There are ten guilds (line 7). A guild is one **summoner** card, which carries the guild's
-# ability, and nine **elementals**: four of value 5, three of value 6 and two of value 7. An
-# elemental's value is also its life: it is destroyed once it carries that much damage. Each
-# player plays with four guilds, so with 36 elementals.
+# There are ten guilds<span class="teach-source"> (line 7)</span>. A guild is one **summoner** card,
+# which carries the guild's ability, and nine **elementals**: four of value 5, three of value 6 and
+# two of value 7. An elemental's value is also its life: it is destroyed once it carries that much
+# damage. Each player plays with four guilds, so with 36 elementals.
 #
-# Five location cards lie in a row between the players (line 9); we call them Location 1 to
-# Location 5, from one end to the other. The two ends are not next to each other. You
-# **control** a location when at least one of your elementals stands at it and no enemy does.
+# Five location cards lie in a row between the players<span class="teach-source"> (line 9)</span>;
+# we call them Location 1 to Location 5, from one end to the other. The two ends are not next to
+# each other. You **control** a location when at least one of your elementals stands at it and no
+# enemy does.
 #
-# Riftforce comes two ways (lines 23, 27): 1 for each enemy elemental destroyed, and, when you
-# take the Check & Draw action, 1 for each location you control. The game ends in the round in
-# which somebody reaches 12 (section 10).
+# Riftforce comes two ways<span class="teach-source"> (lines 23, 27)</span>: 1 for each enemy
+# elemental destroyed, and, when you take the Check & Draw action, 1 for each location you control.
+# The game ends in the round in which somebody reaches 12 (section 10).
 
 # %%
 rulings("rf-1", "rf-4")
@@ -99,16 +103,16 @@ rulings("rf-1", "rf-4")
 # %% [markdown]
 # ## 2. Choosing the guilds
 #
-# Each player chooses four guilds (line 7); the reference gives the procedure. The ten
-# summoners are shuffled and one is set aside unseen. Each player then draws one summoner at
-# random: his first guild, which only he sees for now. The other seven are laid face up. The
-# start marker is tossed to decide who picks first, and the players take one face-up guild at
-# a time, in turn, until each has four. The last summoner is set aside too. Whoever picked
-# first keeps the start marker: he is the **first player** and takes the first turn.
+# Each player chooses four guilds<span class="teach-source"> (line 7)</span>; the reference gives
+# the procedure. The ten summoners are shuffled and one is set aside unseen. Each player then draws
+# one summoner at random: his first guild, which only he sees for now. The other seven are laid face
+# up. The start marker is tossed to decide who picks first, and the players take one face-up guild
+# at a time, in turn, until each has four. The last summoner is set aside too. Whoever picked first
+# keeps the start marker: he is the **first player** and takes the first turn.
 #
-# A game can also skip the selection and start with both players' guilds given, with the
-# game option `options={"guilds": [["Fire", "Water", "Air", "Earth"], ["Light", "Ice",
-# "Plant", "Crystal"]]}`. The start marker is then still tossed.
+# A game can also skip the selection and start with both players' guilds already chosen (Fire,
+# Water, Air and Earth against Light, Ice, Plant and Crystal, say). The start marker is then
+# still tossed.
 #
 # *Try it:* a brand-new game. Press **Pick at random** for the summoner set aside, for the two
 # drawn at random and for the start marker's toss, then pick guilds for both players. Carry on
@@ -123,10 +127,11 @@ display(
 # %% [markdown]
 # ## 3. Setup
 #
-# Each player shuffles the 36 elementals of his four guilds into a face-down draw pile and
-# draws 7 (line 9). Then the **second player** (the one without the start marker) turns over
-# the top card of his draw pile and puts it at the middle location, Location 3. So the first
-# player starts with a target to aim at, and the second with a location already held.
+# Each player shuffles the 36 elementals of his four guilds into a face-down draw pile and draws
+# 7<span class="teach-source"> (line 9)</span>. Then the **second player** (the one without the
+# start marker) turns over the top card of his draw pile and puts it at the middle location,
+# Location 3. So the first player starts with a target to aim at, and the second with a location
+# already held.
 #
 # In the example above, the setup follows the last pick: seven draws for each player, then the
 # second player's card turned over, each draw shown with its odds.
@@ -137,14 +142,14 @@ rulings("rf-2")
 # %% [markdown]
 # ## 4. A turn, and the first action: Play
 #
-# The players take turns, the first player first (line 13). A turn is exactly **one** of three
-# actions: Play, Activate, or Check & Draw.
+# The players take turns, the first player first<span class="teach-source"> (line 13)</span>. A turn
+# is exactly **one** of three actions: Play, Activate, or Check & Draw.
 #
-# **Play** (lines 15-17): put up to 3 cards from your hand into the Rift. They must all belong
-# to one guild, or all have the same value. Either they all go to one location, or each goes to
-# its own location, the locations side by side (three cards at Locations 2, 3 and 4, say). A
-# card joins the back of your column there, behind the ones already in place. The cards you
-# already have in play do not limit what you may play.
+# **Play**<span class="teach-source"> (lines 15-17)</span>: put up to 3 cards from your hand into
+# the Rift. They must all belong to one guild, or all have the same value. Either they all go to one
+# location, or each goes to its own location, the locations side by side (three cards at Locations
+# 2, 3 and 4, say). A card joins the back of your column there, behind the ones already in place.
+# The cards you already have in play do not limit what you may play.
 #
 # You place the cards one at a time. The second card settles the pattern: at the same location,
 # all must go there; next door, each must extend the run. An Earth does its damage as soon as it
@@ -168,12 +173,12 @@ display(
 # %% [markdown]
 # ## 5. Activate
 #
-# **Activate** (lines 19-21): discard one card from your hand. Then activate up to 3 of your
-# elementals in play that all share the discarded card's guild, or all share its value (they
-# may stand anywhere). Activating an elemental uses its guild's ability, printed on the summoner:
-# damage to enemies, a move, a heal (section 9). Each ability is carried out in full, step by
-# step, before the next elemental is activated; a step that cannot be done is skipped. You may
-# also activate fewer than three, or none at all.
+# **Activate**<span class="teach-source"> (lines 19-21)</span>: discard one card from your hand.
+# Then activate up to 3 of your elementals in play that all share the discarded card's guild, or all
+# share its value (they may stand anywhere). Activating an elemental uses its guild's ability,
+# printed on the summoner: damage to enemies, a move, a heal (section 9). Each ability is carried
+# out in full, step by step, before the next elemental is activated; a step that cannot be done is
+# skipped. You may also activate fewer than three, or none at all.
 #
 # *Try it:* Player 1 discards his Fire 6. He may then activate his two Fires (the guild), or
 # his Air 6 and Water 6 (the value), but not a mix: after **Activate Fire 5** only the Fire 7
@@ -196,10 +201,10 @@ display(
 # %% [markdown]
 # ## 6. Check & Draw
 #
-# **Check & Draw** (lines 25-27) is allowed only when you hold fewer than 7 cards. You score 1
-# Riftforce for each location you control, then draw until you hold 7. Only the player taking
-# the action scores, even if his opponent also controls locations. When your draw pile runs
-# out, your discard pile is shuffled into a new one and you go on drawing.
+# **Check & Draw**<span class="teach-source"> (lines 25-27)</span> is allowed only when you hold
+# fewer than 7 cards. You score 1 Riftforce for each location you control, then draw until you hold
+# 7. Only the player taking the action scores, even if his opponent also controls locations. When
+# your draw pile runs out, your discard pile is shuffled into a new one and you go on drawing.
 #
 # *Try it:* late in the game. Player 1 holds 4 cards and controls Locations 1 and 2; only two
 # cards are left in his draw pile, a Fire 7 and a Water 7, and his discard pile holds the other
@@ -255,11 +260,11 @@ box("At least one ... in the next draws (28 cards in the pile)",
 # furthest out. A lone enemy is both. An elemental that an ability moves goes to the back of its
 # new location.
 #
-# Damage stays on an elemental and never changes its value. When its damage reaches its value,
-# it is destroyed at once: it goes to its owner's discard pile, its damage is cleared, and the
-# other player scores 1 Riftforce (line 23). Damage beyond what destroys it is lost, and so is
-# damage aimed at a location with no enemy (activating an elemental there is still allowed). If
-# your own elemental is destroyed by your own Fire, your opponent scores it.
+# Damage stays on an elemental and never changes its value. When its damage reaches its value, it is
+# destroyed at once: it goes to its owner's discard pile, its damage is cleared, and the other
+# player scores 1 Riftforce<span class="teach-source"> (line 23)</span>. Damage beyond what destroys
+# it is lost, and so is damage aimed at a location with no enemy (activating an elemental there is
+# still allowed). If your own elemental is destroyed by your own Fire, your opponent scores it.
 
 # %%
 rulings("rf-13", "rf-10")
@@ -295,9 +300,9 @@ display(
 # 2 damage to the first enemy here; then this Water must move to a location next to it, and
 # deals 1 damage to the first enemy there. From an end location there is only one way to go.
 #
-# *Try it:* discard the Water 6 and **Activate Water 5** at Location 3: the Plant 6 there (4
-# damage) is destroyed. Now choose where the Water goes: to Location 2, where its 1 damage
-# destroys the Light 5 too (2 Riftforce in all), or to Location 4, where the Crystal 7 takes 1.
+# *Try it:* discard the Water 6 and **Activate Water 5** at Location 3: the Plant 6 there (4 damage)
+# is destroyed. Now choose where the Water goes: to Location 2, where its 1 damage destroys the
+# Light 5 too (2 Riftforce in all), or to Location 4, where the Crystal 7 takes 1.
 
 # %%
 display(
@@ -410,14 +415,13 @@ display(
 # %% [markdown]
 # ### Crystal
 #
-# 4 damage to the first enemy here. A Crystal is worth more when it falls: whoever's side
-# scores its destruction gets 2 Riftforce for it instead of 1 (also when its owner's own Fire
-# destroys it).
+# 4 damage to the first enemy here. A Crystal is worth more when it falls: whoever's side scores its
+# destruction gets 2 Riftforce for it instead of 1 (also when its owner's own Fire destroys it).
 #
-# *Try it:* as Player 1, discard the Crystal 6, **Activate Crystal 7** at Location 4 (the
-# Light 5 is destroyed, 1 Riftforce) and **Stop activating**. Then, as Player 2, discard the
-# Earth 5 and **Activate Earth 6/1** at Location 3: its 2 damage destroy Player 1's Crystal 5,
-# which already carries 3, and Player 2 scores 2.
+# *Try it:* as Player 1, discard the Crystal 6, **Activate Crystal 7** at Location 4 (the Light 5 is
+# destroyed, 1 Riftforce) and **Stop activating**. Then, as Player 2, discard the Earth 5 and
+# **Activate Earth 6/1** at Location 3: its 2 damage destroy Player 1's Crystal 5, which already
+# carries 3, and Player 2 scores 2.
 
 # %%
 display(
@@ -472,12 +476,12 @@ display(
 # %% [markdown]
 # ## 10. The end of the game
 #
-# The game ends at the end of the round in which a player reaches 12 Riftforce (lines 29-31). A
-# round is the first player's action, then the second player's. So when the first player
-# reaches 12, his opponent still takes one more action; when the second player reaches 12, the
-# game ends at once. The player with more Riftforce wins; scores past 12 keep counting. On a tie,
-# each player takes one more action, the first player first, and the scores are compared again,
-# as often as needed.
+# The game ends at the end of the round in which a player reaches 12 Riftforce<span
+# class="teach-source"> (lines 29-31)</span>. A round is the first player's action, then the second
+# player's. So when the first player reaches 12, his opponent still takes one more action; when the
+# second player reaches 12, the game ends at once. The player with more Riftforce wins; scores past
+# 12 keep counting. On a tie, each player takes one more action, the first player first, and the
+# scores are compared again, as often as needed.
 #
 # *Try it (the second player ends it):* Player 2, without the start marker, has 11 and controls
 # Location 5. **Check & Draw** scores 1: he has 12, the round is over, and he wins 12 to 10.
@@ -493,11 +497,11 @@ display(
 )
 
 # %% [markdown]
-# *Try it (a tie):* both players have 11. Player 1 (the first player) controls Location 1:
-# **Check & Draw** takes him to 12, and Player 2 gets one more action. His **Check & Draw**
-# (Location 5) makes it 12 all: each player takes one more action. Player 1 now holds 7 cards,
-# so Check & Draw is not allowed, but he can discard the Fire 5 and **Activate Fire 6** to
-# destroy the Ice 5 at Location 3 (13). If Player 2's last action does not bring him level
+# *Try it (a tie):* both players have 11. Player 1 (the first player) controls Location 1: **Check &
+# Draw** takes him to 12, and Player 2 gets one more action. His **Check & Draw** (Location 5) makes
+# it 12 all: each player takes one more action. Player 1 now holds 7 cards, so Check & Draw is not
+# allowed, but he can discard the Fire 5 and **Activate Fire 6** to destroy the Ice 5 at Location
+# 3<span class="teach-source"> (13)</span>. If Player 2's last action does not bring him level
 # again, Player 1 wins.
 
 # %%

@@ -11,21 +11,24 @@
 # %% [markdown]
 # # Rifts Adventures: the rules, with live examples
 #
-# Each player runs a party of adventurers across a ruined North America: kitting them out,
-# patching them up, travelling, hunting for trouble and fighting it. Every Foe beaten is worth
-# an Adventure Token (AT); the first party to hold 10 wins. The seed says "2-4+ players"
-# (3): the explorer takes 2 to 6 (rifts-91).
+# Each player runs a party of adventurers across a ruined North America: kitting them out, patching
+# them up, travelling, hunting for trouble and fighting it. Every Foe beaten is worth an Adventure
+# Token (AT); the first party to hold 10 wins. The seed says "2-4+ players"<span
+# class="teach-source"> (3)</span>: the explorer takes 2 to 6<span class="teach-source">
+# (rifts-91)</span>.
 #
 # This page goes through the rules in the order you meet them in play. Each section says the
-# rule in a few lines (numbers in brackets are lines of the seed document, the fan rules this
-# project was built from; "rifts-N" is one of our rulings in `docs/rulings.md`), then shows:
+# rule in a few lines, then shows:
 #
 # - **a live example**: a real game set up just before the step the section is about. Press
 #   **Roll** to roll the dice, or pick an outcome under **What if** and **Make it so** to see
 #   what a given roll does. **Undo** steps back, **Start again** resets the example. You play
 #   Player 1; Player 2 is a bot.
 # - **the odds** of the roll that matters there, exact, with every modifier explained;
-# - **the rulings** that settle what the seed leaves open.
+# - **the rulings** that settle what the seed leaves open, closed until you open them.
+#
+# The **Sources** switch below shows where each rule comes from (the seed's lines and our
+# rulings' numbers), for teachers.
 #
 # The page ends with a whole recorded game replayed step by step, with notes.
 
@@ -36,7 +39,7 @@ from explorer.engine.dice import Roll
 from explorer.games.rifts.data import rifts_data
 from explorer.odds import Odds, from_roll
 from explorer.odds import rifts as rifts_odds
-from explorer.ui.teaching import Lesson, example, odds_card, rulings
+from explorer.ui.teaching import Lesson, example, odds_card, rulings, sources_switch
 
 SEATS = ["human", "heuristic"]  # you play Player 1; a bot plays Player 2
 RIVAL = {"members": [{"name": "Elemental Warlock"}], "location": "Settlement"}
@@ -52,35 +55,38 @@ def table(name: str, *modifiers: tuple[int, str]) -> Odds:
     return from_roll(spec, data.tables[read_on] if read_on else None)
 
 
+display(sources_switch())
+
 # %% [markdown]
 # ## 1. The cards
 #
-# The game uses six decks (16-23):
+# The game uses six decks<span class="teach-source"> (16-23)</span>:
 #
-# - **Characters** (26-63) are the members of your party. Each has a class (Fighter,
-#   Adventurer, Mage, Racial Class, Psychic), a **Base Force** (raw strength) and a few skills
-#   such as Wilderness, Heal or Pilot, each defined in the ability list (64-117). A "+N" after a
-#   skill makes it N stronger.
-# - Three **Aid decks**, Equipment, Psionic and Magic (118-272), hold cards you attach to a
-#   Character. Each adds its Force and often a skill. Equipment is capped per Character: 2
-#   weapons, 1 armour (Power Armour is armour and needs the Power Armor skill), 1 vehicle (a
-#   robot vehicle counts as one), 2 items, 4 cybernetic implants. Magic goes only to Mages (the
-#   Mage class, or the Dragon Hatchling's Mage skill); Psionic cards only to Characters with a
-#   psychic skill, and the powerful Major (MS) ones only to Major Psychics or to the
+# - **Characters**<span class="teach-source"> (26-63)</span> are the members of your party. Each has
+#   a class (Fighter, Adventurer, Mage, Racial Class, Psychic), a **Base Force** (raw strength)
+#   and a few skills such as Wilderness, Heal or Pilot, each defined in the ability list<span
+#   class="teach-source"> (64-117)</span>. A "+N" after a skill makes it N stronger.
+# - Three **Aid decks**, Equipment, Psionic and Magic<span class="teach-source"> (118-272)</span>,
+#   hold cards you attach to a Character. Each adds its Force and often a skill. Equipment is capped
+#   per Character: 2 weapons, 1 armour (Power Armour is armour and needs the Power Armor skill), 1
+#   vehicle (a robot vehicle counts as one), 2 items, 4 cybernetic implants. Magic goes only to
+#   Mages (the Mage class, or the Dragon Hatchling's Mage skill); Psionic cards only to Characters
+#   with a psychic skill, and the powerful Major (MS) ones only to Major Psychics or to the
 #   specialists who use them in their own way.
-# - **Locations** (531-564) are Urban or Wilderness. Each says what can be bought there and
-#   which kinds of Foe fight harder there.
-# - A **Foe** card (566-628) is a band of enemies: a number of **Tokens** of equal Force,
-#   type letters (Monster, Human, D-Bee, ...) and sometimes Aid cards it draws to fight with.
+# - **Locations**<span class="teach-source"> (531-564)</span> are Urban or Wilderness. Each says
+#   what can be bought there and which kinds of Foe fight harder there.
+# - A **Foe** card<span class="teach-source"> (566-628)</span> is a band of enemies: a number of
+#   **Tokens** of equal Force, type letters (Monster, Human, D-Bee, ...) and sometimes Aid cards it
+#   draws to fight with.
 #
-# In a fight, a Character's Force is its Base Force, plus the Force of its undamaged attached
-# cards, plus 1 per Experience Token, plus whatever its skills add (Pilot +3 with a Vehicle,
-# Wilderness +2 in the Wilderness, and so on). A party may hold at most 40 Base Force and 8
-# Characters (273-275).
+# In a fight, a Character's Force is its Base Force, plus the Force of its undamaged attached cards,
+# plus 1 per Experience Token, plus whatever its skills add (Pilot +3 with a Vehicle, Wilderness +2
+# in the Wilderness, and so on). A party may hold at most 40 Base Force and 8 Characters<span
+# class="teach-source"> (273-275)</span>.
 #
-# Magic and Psionic cards wear out: whenever one lends its Force or a skill, roll 1D6; on 5 or
-# 6 it works this one last time and is then thrown away (385-388). In a fight that roll is made
-# once for the whole fight (rifts-60).
+# Magic and Psionic cards wear out: whenever one lends its Force or a skill, roll 1D6; on 5 or 6 it
+# works this one last time and is then thrown away<span class="teach-source"> (385-388)</span>. In a
+# fight that roll is made once for the whole fight<span class="teach-source"> (rifts-60)</span>.
 #
 # **Example.** A Coalition Elite Veteran (a Fighter who can wear Power Armour) and a Line
 # Walker (a Mage) have four cards in hand. The Decision Act offers only what is legal: the
@@ -104,11 +110,12 @@ display(live, use, rulings("rifts-1", "rifts-15", "rifts-17", "rifts-47", "rifts
 # %% [markdown]
 # ## 2. Setup
 #
-# Every player draws two Characters and then, for each of them, two Aid cards, choosing for
-# each card whether it comes from Equipment, Psionic or Magic, without seeing it first
-# (276-280). Each party then turns up a Location card: that is where it starts (the seed tucks
-# this into the Recuperate Phase, 298-299). Finally everyone rolls 1D20 and the highest roll
-# plays first (281); tied players roll again. Turns then pass in seat order.
+# Every player draws two Characters and then, for each of them, two Aid cards, choosing for each
+# card whether it comes from Equipment, Psionic or Magic, without seeing it first<span
+# class="teach-source"> (276-280)</span>. Each party then turns up a Location card: that is where it
+# starts (the seed tucks this into the Recuperate Phase, 298-299). Finally everyone rolls 1D20 and
+# the highest roll plays first<span class="teach-source"> (281)</span>; tied players roll again.
+# Turns then pass in seat order.
 #
 # **Example.** A brand-new game. The first step is the draw of your first Character: every one
 # of the 29 cards is equally likely. Player 2's deck choices are made by the bot.
@@ -121,7 +128,7 @@ display(live, rulings("rifts-63", "rifts-64", "rifts-91"))
 # %% [markdown]
 # ## 3. A turn: the Decision Act and the End Act
 #
-# A turn has two acts (282-293, 524-526).
+# A turn has two acts<span class="teach-source"> (282-293, 524-526)</span>.
 #
 # In the **Decision Act** you first get ready: attach cards from your hand to Characters who
 # can use them, let a Character card from your hand join, and use skills that work outside a
@@ -133,7 +140,8 @@ display(live, rulings("rifts-63", "rifts-64", "rifts-91"))
 # starts directly in the Travel or Destination stage.
 #
 # The **End Act** is short: a hand holds at most 5 cards, so discard down to 5, choosing what
-# goes (525). A deck that runs out is reshuffled from its discards (526).
+# goes<span class="teach-source"> (525)</span>. A deck that runs out is reshuffled from its
+# discards<span class="teach-source"> (526)</span>.
 #
 # **Example.** A Mystic and a Wilderness Scout in Old Canada. Try the Mystic's Scrying before
 # choosing a phase. The odds below are what three of the phases offer this party here: the
@@ -155,12 +163,13 @@ display(live,
 # %% [markdown]
 # ## 4. Recuperate: heal and repair
 #
-# Each wounded Character rolls 1D20 once; on 16 or more all its wounds are gone (294-297).
-# Heal skills and cards add rolls: the Body Fixer's Heal +2 gives one more roll, at +2.
-# Damaged Equipment gets no free roll. Only a Character with no wounds and the Repair skill (or
-# a card that gives it) may try to fix one, with the same 1D20 needing 16 (300-303). The heal
-# rolls come first, so a Character healed this turn can still repair. A Character with 2
-# wounds is out of action and lends no skill to anyone.
+# Each wounded Character rolls 1D20 once; on 16 or more all its wounds are gone<span
+# class="teach-source"> (294-297)</span>. Heal skills and cards add rolls: the Body Fixer's Heal +2
+# gives one more roll, at +2. Damaged Equipment gets no free roll. Only a Character with no wounds
+# and the Repair skill (or a card that gives it) may try to fix one, with the same 1D20 needing
+# 16<span class="teach-source"> (300-303)</span>. The heal rolls come first, so a Character healed
+# this turn can still repair. A Character with 2 wounds is out of action and lends no skill to
+# anyone.
 #
 # **Example.** A healthy Body Fixer, a Vagabond with 2 wounds and an Operator (Repair +2) with
 # 1 wound and a damaged Hover Cycle. Heal the Operator first, and it can fix the Hover Cycle.
@@ -185,7 +194,7 @@ display(live,
 # %% [markdown]
 # ## 5. Travel and its hazards
 #
-# Travelling goes through three stages (304-358).
+# Travelling goes through three stages<span class="teach-source"> (304-358)</span>.
 #
 # 1. **Survival.** Roll 1D20; 16 or more and the trip is uneventful. Add +1 for each Character
 #    with Survival and for each with Knowledge, +2 for each Character with Wilderness in the
@@ -227,16 +236,20 @@ display(live,
 # %% [markdown]
 # ## 6. Mission: look for adventure
 #
-# A Mission is one 1D20 read on the Mission Table, also called the Track roll (411-432). Add
-# +1 per Track source and per Character with Knowledge, +2 per Character with Wilderness or
-# Urban in a matching Location; Hunt and Drain add +2 and Sensors +1, since they promise better
-# Track rolls. From low to high the table gives: nothing (1-4); a fight (5-6); a fight in which
-# the Foes strike first every round (7-8); a fight in which your Characters get +5 Force in the
-# first round (9-10); a fight that frees a new Character (11); 1 AT for helping the locals
-# (12); a fight worth an extra AT (13); +5 to spend on a later roll (14); a free Magic,
-# Equipment, damaged Equipment or Psionic card (15-18); three Foes in a row for 2 extra AT (19);
-# two in a row for 1 extra AT (20 or more). Each fight is one Foe card, and the extras are paid
-# only for a win. A Foe that lives only in the other kind of Location is skipped.
+# A Mission is one 1D20 read on the Mission Table, also called the Track roll<span
+# class="teach-source"> (411-432)</span>. Add +1 per Track source and per Character with Knowledge,
+# +2 per Character with Wilderness or Urban in a matching Location; Hunt and Drain add +2 and
+# Sensors +1, since they promise better Track rolls. From low to high the table gives: nothing<span
+# class="teach-source"> (1-4)</span>; a fight<span class="teach-source"> (5-6)</span>; a fight in
+# which the Foes strike first every round<span class="teach-source"> (7-8)</span>; a fight in which
+# your Characters get +5 Force in the first round<span class="teach-source"> (9-10)</span>; a fight
+# that frees a new Character<span class="teach-source"> (11)</span>; 1 AT for helping the
+# locals<span class="teach-source"> (12)</span>; a fight worth an extra AT<span
+# class="teach-source"> (13)</span>; +5 to spend on a later roll<span class="teach-source">
+# (14)</span>; a free Magic, Equipment, damaged Equipment or Psionic card<span class="teach-source">
+# (15-18)</span>; three Foes in a row for 2 extra AT<span class="teach-source"> (19)</span>; two in
+# a row for 1 extra AT (20 or more). Each fight is one Foe card, and the extras are paid only for a
+# win. A Foe that lives only in the other kind of Location is skipped.
 #
 # **Example.** A Rogue Coalition Dog Pack (Hunt +2, so +4) and a Rogue Scholar (Knowledge, +1)
 # in the Northern Wastelands: with +5 they can no longer find nothing.
@@ -257,18 +270,18 @@ display(live,
 # %% [markdown]
 # ## 7. Supply: resupply
 #
-# Buying supplies takes a 1D20 of 10 or more (359-384): +1 per Character with Communicate and
-# per Character with Knowledge, +2 per Character with Wilderness or Urban in a matching
-# Location, but -5 if you took supplies at this Location last turn. If it works, the Location
-# says how many cards you draw and from which decks: "Any 2" is two cards from any Aid deck,
-# "Non-Tech" any but Equipment, "Character" the Character deck only; a Magic Location offers
+# Buying supplies takes a 1D20 of 10 or more<span class="teach-source"> (359-384)</span>: +1 per
+# Character with Communicate and per Character with Knowledge, +2 per Character with Wilderness or
+# Urban in a matching Location, but -5 if you took supplies at this Location last turn. If it works,
+# the Location says how many cards you draw and from which decks: "Any 2" is two cards from any Aid
+# deck, "Non-Tech" any but Equipment, "Character" the Character deck only; a Magic Location offers
 # the Character or Magic deck (a Character drawn there must be a Mage, otherwise you draw Magic
-# instead); a Tech one anything but Magic (a Mage drawn is drawn again); a Psionic one the
-# Character or Psionic deck (a Character must be a Psychic); "None" sells nothing. Then roll
-# another 1D20: on 11 or more, roll on the **Bonus Supply Table**, mostly gifts (a card, an AT,
-# a bonus for a later roll, Study Maps to ignore the Foes of your next trip) with a few
-# setbacks (losing an AT, hostile natives, lean times). A card gained goes to your hand or
-# straight onto a Character (384).
+# instead); a Tech one anything but Magic (a Mage drawn is drawn again); a Psionic one the Character
+# or Psionic deck (a Character must be a Psychic); "None" sells nothing. Then roll another 1D20: on
+# 11 or more, roll on the **Bonus Supply Table**, mostly gifts (a card, an AT, a bonus for a later
+# roll, Study Maps to ignore the Foes of your next trip) with a few setbacks (losing an AT, hostile
+# natives, lean times). A card gained goes to your hand or straight onto a Character<span
+# class="teach-source"> (384)</span>.
 #
 # **Example.** A City Rat (Urban), a Rogue Scholar (Communicate and Knowledge) and a Line
 # Walker in Tolkeen, a Magic city that gives two cards.
@@ -292,31 +305,34 @@ display(live,
 # %% [markdown]
 # ## 8. Combat: five segments a round
 #
-# A fight comes from the Encounter stage, an Ambush on the road or a Mission (443-460). The
-# Foe's Tokens each start with the card's Force, plus the Location's bonus if the Foe belongs
-# to the kind it names, plus the Force of any Aid card the Foe draws; those cards are dealt to
-# the Tokens in turn. Your Characters ready their Magic and Psionic cards (one Use Roll each for
-# the whole fight) and roll skills such as Ley Lines: once a turn, in the first fight of the
-# turn, 4 or more on 1D6 gives +1D10 Force for every fight left in the turn and one Magic card,
-# which makes its Use Roll as it joins the fight. Then the fight runs in rounds of five
-# segments until the party gets away, one side is wiped out, or the Foes flee:
+# A fight comes from the Encounter stage, an Ambush on the road or a Mission<span
+# class="teach-source"> (443-460)</span>. The Foe's Tokens each start with the card's Force, plus
+# the Location's bonus if the Foe belongs to the kind it names, plus the Force of any Aid card the
+# Foe draws; those cards are dealt to the Tokens in turn. Your Characters ready their Magic and
+# Psionic cards (one Use Roll each for the whole fight) and roll skills such as Ley Lines: once a
+# turn, in the first fight of the turn, 4 or more on 1D6 gives +1D10 Force for every fight left in
+# the turn and one Magic card, which makes its Use Roll as it joins the fight. Then the fight runs
+# in rounds of five segments until the party gets away, one side is wiped out, or the Foes flee:
 #
 # 1. **Escape**: try to get away, or stand and fight.
-# 2. **Character Attack**: each full 10 Force gives a Character one 1D6 attack roll; 4 or more
-#    takes 1D10 Force off a random Token, and a Token at 0 or less is destroyed (472-476).
-# 3. **Action**: use combat skills such as Chaos, Control or Immobilize (477-479).
-# 4. **Foe Attack**: each full 10 Force gives a Token one 1D6 attack roll; 4 or more hits
-#    (480-486). A Token under 10 Force does not attack at all.
-# 5. **Morale**: 1D10; on 9 or more the Foes run away (514-523).
+# 2. **Character Attack**: each full 10 Force gives a Character one 1D6 attack roll; 4 or more takes
+#    1D10 Force off a random Token, and a Token at 0 or less is destroyed<span class="teach-source">
+#    (472-476)</span>.
+# 3. **Action**: use combat skills such as Chaos, Control or Immobilize<span class="teach-source">
+#    (477-479)</span>.
+# 4. **Foe Attack**: each full 10 Force gives a Token one 1D6 attack roll; 4 or more
+#    hits<span class="teach-source"> (480-486)</span>. A Token under 10 Force does not attack at
+#    all.
+# 5. **Morale**: 1D10; on 9 or more the Foes run away<span class="teach-source"> (514-523)</span>.
 #
 # ### Escape
 #
-# Roll 1D20; 16 or more and the party is away, otherwise the round goes on as usual (461-471).
-# Add +2 per Character with Wilderness or Urban in a matching Location, +2 per Character with
-# Stealth or an Escape card (once per Character), +1 if everyone rides a Vehicle and +1 more if
-# everyone flies: everyone means the whole party, the wounded who cannot fight included. You
-# may try again every round. Fleeing a fight on the road sends you to the
-# Escape Table; fleeing a Mission fight ends the Mission with nothing gained.
+# Roll 1D20; 16 or more and the party is away, otherwise the round goes on as usual<span
+# class="teach-source"> (461-471)</span>. Add +2 per Character with Wilderness or Urban in a
+# matching Location, +2 per Character with Stealth or an Escape card (once per Character), +1 if
+# everyone rides a Vehicle and +1 more if everyone flies: everyone means the whole party, the
+# wounded who cannot fight included. You may try again every round. Fleeing a fight on the road
+# sends you to the Escape Table; fleeing a Mission fight ends the Mission with nothing gained.
 #
 # **Example.** Dinosaurs in the Dinosaur Swamp, where Monsters get +7 Force per Token: four
 # Tokens of 19. The estimate below plays the fight out through the engine many times: standing
@@ -339,16 +355,15 @@ display(live,
 # ### Your attacks, your actions and the Foes' morale
 #
 # A Character's attack rolls come from its Force that round, which can change: a weapon marked
-# "every other round" counts only in rounds 1, 3, 5 and so on, and a weapon with a number of
-# uses spends one each round it counts (the Protein Healing Salve's uses are Heal rolls: it
-# spends none in a fight). An Artificer's +1 (or Cybernetics' on implants) goes with a card's
-# Force, so a resting or damaged card gets no +1 either. In the Action segment each combat
-# skill is used once a round on a Token you choose. Chaos rolls 1D6: 1-2 nothing happens, 3-4
-# that Token does not attack this round, 5-6 it attacks for your side; Immobilize holds a Token
-# for 1D6-3 of its attacks. The Morale Check takes -1 against Monsters, +1 against Humans, +1
-# per Token destroyed this round and +1 once fewer than half the starting Tokens are left; it
-# is the Foes' roll, so Weakened, Hunger and Exposure do not change it. Foes who run away still
-# count as beaten.
+# "every other round" counts only in rounds 1, 3, 5 and so on, and a weapon with a number of uses
+# spends one each round it counts (the Protein Healing Salve's uses are Heal rolls: it spends none
+# in a fight). An Artificer's +1 (or Cybernetics' on implants) goes with a card's Force, so a
+# resting or damaged card gets no +1 either. In the Action segment each combat skill is used once a
+# round on a Token you choose. Chaos rolls 1D6: 1-2 nothing happens, 3-4 that Token does not attack
+# this round, 5-6 it attacks for your side; Immobilize holds a Token for 1D6-3 of its attacks. The
+# Morale Check takes -1 against Monsters, +1 against Humans, +1 per Token destroyed this round and
+# +1 once fewer than half the starting Tokens are left; it is the Foes' roll, so Weakened, Hunger
+# and Exposure do not change it. Foes who run away still count as beaten.
 #
 # **Example.** A Line Walker with Befuddle (Chaos) and a Cyber-Knight with a Rail Gun and a
 # Particle Beam Rifle meet Marauding Bandits in Border Town. The Cyber-Knight has 21 Force,
@@ -381,16 +396,16 @@ display(live,
 # %% [markdown]
 # ## 9. The Foes strike: hits, wounds and death
 #
-# When a Token's attack hits, a Character with Protect may roll 1D6 to cancel it: 4 or more and
-# the hit is gone (each Protect source once a round). Otherwise a random Character is hit and
-# rolls 1D10 on the **Hit Result Table**, +1 if it is Tough (484-494): 1 kills; 2-3 is two
-# wounds; 4-6 one wound; 7 a combat event (1D10 on the Combat Event Table: Berserk, Pinned
-# Down, Panic, Captured, ...; Panic and Knocked Out hold the Character for the rest of the
-# round and then 1D6 more rounds); 8 throws away one of its Aid cards; 9 or more damages one of its
-# Equipment cards. Wounds add up (495-501): with 1 a Character makes one attack roll fewer; with
-# 2 it is out of action until healed back to 1; with 3 it dies and its cards go with it.
-# Damaged Equipment gives nothing until it is repaired. When the Foes have ambushed you
-# (Mission 7-8), their attacks come before yours every round.
+# When a Token's attack hits, a Character with Protect may roll 1D6 to cancel it: 4 or more and the
+# hit is gone (each Protect source once a round). Otherwise a random Character is hit and rolls 1D10
+# on the **Hit Result Table**, +1 if it is Tough<span class="teach-source"> (484-494)</span>: 1
+# kills; 2-3 is two wounds; 4-6 one wound; 7 a combat event (1D10 on the Combat Event Table:
+# Berserk, Pinned Down, Panic, Captured, ...; Panic and Knocked Out hold the Character for the rest
+# of the round and then 1D6 more rounds); 8 throws away one of its Aid cards; 9 or more damages one
+# of its Equipment cards. Wounds add up<span class="teach-source"> (495-501)</span>: with 1 a
+# Character makes one attack roll fewer; with 2 it is out of action until healed back to 1; with 3
+# it dies and its cards go with it. Damaged Equipment gives nothing until it is repaired. When the
+# Foes have ambushed you (Mission 7-8), their attacks come before yours every round.
 #
 # **Example.** Dinosaurs ambush an AWOL Coalition Grunt in Samson Power Armour (Tough) riding
 # a Big Boss ATV (Protect), and a Body Fixer who already has a wound. Four Tokens of 12 Force:
@@ -418,11 +433,11 @@ display(live,
 # %% [markdown]
 # ## 10. Loot and experience
 #
-# A fight is won when every Token is destroyed or the Foes run away, and it earns 1 AT
-# (14-15, 522-523). Roll 1D10 for loot: on 6 or more take one of the Aid cards the Foe fought
-# with, the one you choose (433-438); a Foe that drew none leaves nothing. Then each Character
-# who fought rolls 1D10: on 6 or more it gains an Experience Token, worth +1 Force for good
-# (439-442).
+# A fight is won when every Token is destroyed or the Foes run away, and it earns 1 AT<span
+# class="teach-source"> (14-15, 522-523)</span>. Roll 1D10 for loot: on 6 or more take one of the
+# Aid cards the Foe fought with, the one you choose<span class="teach-source"> (433-438)</span>; a
+# Foe that drew none leaves nothing. Then each Character who fought rolls 1D10: on 6 or more it
+# gains an Experience Token, worth +1 Force for good<span class="teach-source"> (439-442)</span>.
 #
 # **Example.** Surprise Foes (Mission 9-10): a Cyber-Knight and a Mind Melter with Mind Bolt
 # catch a City Rat Pack in the Refugee Camp, with +5 Force each in the first round. The party
@@ -443,11 +458,11 @@ display(live,
 # %% [markdown]
 # ## 11. Wiped Out, and victory
 #
-# The moment no Character in a fight can act (all dead, out of action or held by an event) the
-# party is **Wiped Out** (527-530): it throws away every card it has and half its AT (the
-# half thrown away rounds down: 7 AT keep 4) and starts again with two new Characters and two
-# Aid cards for each, where it stood. The first party to reach 10 AT **wins** at once, even in
-# the middle of a turn (12-13).
+# The moment no Character in a fight can act (all dead, out of action or held by an event) the party
+# is **Wiped Out**<span class="teach-source"> (527-530)</span>: it throws away every card it has and
+# half its AT (the half thrown away rounds down: 7 AT keep 4) and starts again with two new
+# Characters and two Aid cards for each, where it stood. The first party to reach 10 AT **wins** at
+# once, even in the middle of a turn<span class="teach-source"> (12-13)</span>.
 #
 # **Example.** A Psi-Stalker and a Vagabond, each carrying a wound, with 7 AT, are ambushed by
 # CN Spider Walkers: three Tokens of 18 Force whose Attack skill gives each two attack rolls.
@@ -469,10 +484,9 @@ display(live,
 # %% [markdown]
 # ## 12. Replay a game
 #
-# Two bots play a seeded game (seed 93, heuristic bots, the first 400 steps: the same record as
-# `python -m explorer.engine.playthrough rifts --players 2 --seed 93 --bots heuristic
-# --max-steps 400`). Each step shows where the turn is, the choices or the odds of the roll,
-# and what happened. **Next note** jumps to the next step with a comment.
+# Two bots play a seeded game (the first 400 steps of a game between two of the explorer's
+# bots). Each step shows where the turn is, the choices or the odds of the roll, and what happened.
+# **Next note** jumps to the next step with a comment.
 
 # %%
 Lesson("rifts-seed93.json", commentary={

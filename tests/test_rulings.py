@@ -52,3 +52,24 @@ def test_every_citation_names_an_existing_ruling() -> None:
                 cited.update(found)
     assert cited, "no citations found: the pattern is wrong"
     assert cited <= known, sorted(cited - known)
+
+
+FOR_PLAYERS = re.compile(r"\A### [^\n]+\n\nFor players: (?P<text>.+?)\n\n", re.S)
+
+
+@pytest.mark.parametrize("ruling", [e[0] for e in ENTRIES])
+def test_each_ruling_has_one_plain_sentence_for_players(ruling: str) -> None:
+    """Issue 27, item 8: right after its heading, every entry says its decision to players in
+    one sentence, with no citation, id, backtick or data notation (the teaching pages show it
+    with the Sources switch off)."""
+    from explorer.ui.words import developer_words
+
+    match = FOR_PLAYERS.match(_body(ruling))
+    assert match, f"{ruling} has no 'For players:' line after its heading"
+    sentence = " ".join(match["text"].split())
+    first = next(c for c in sentence if c.isalnum())
+    assert (first.isupper() or first.isdigit()) and sentence.endswith("."), sentence
+    assert "`" not in sentence and "seed" not in sentence.lower(), sentence
+    assert not re.search(r"\([^()]*\d+[^()]*\)\s*$", sentence.removesuffix(".")), sentence
+    assert not developer_words(sentence), developer_words(sentence)
+    assert len(re.findall(r"[.!?](?:\s|$)", sentence)) == 1, f"more than one sentence: {sentence}"

@@ -415,7 +415,8 @@ def _riftforce(game: Game, pending: Decision, runs: int, seed: int) -> dict[Acti
     side = state.sides[pending.player]
     room = state._data.constants["draw_up_to"] - len(side.hand)
     k = min(room, side.pile.size + len(side.discard))
-    rows = tuple((f"a {guild} card", riftforce.p_at_least(game, k, guild=guild))
+    rows = tuple((f"{'an' if guild[0] in 'AEIOU' else 'a'} {guild} card",
+                  riftforce.p_at_least(game, k, guild=guild))
                  for guild in side.guilds)
     return {checks[0]: Odds(None, 0, (), rows, f"Check & Draw: {k} card{'s' if k != 1 else ''}"
                             " from your own draw pile", note="exact",

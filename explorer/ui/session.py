@@ -223,10 +223,13 @@ class PlaySession:
         return position_of(self.game, self.viewer)
 
     def lines(self, entries: Sequence[LogEntry]) -> list[str]:
-        """Log entries as the viewer reads them, in people's words (no phase ids); the
-        entries the viewer may not see are left out."""
+        """Log entries as the viewer reads them, in players' words (no phase ids, no seed
+        citations or ruling ids: :func:`explorer.ui.words.plain`); the entries the viewer may
+        not see are left out."""
+        from explorer.ui.words import plain
+
         viewer = self.viewer
-        return [line for e in entries if (line := e.line(viewer)) is not None]
+        return [plain(line) for e in entries if (line := e.line(viewer)) is not None]
 
     def recent(self) -> list[LogEntry]:
         """What happened since the person's last move (their roll or choice, and every bot

@@ -29,6 +29,7 @@ from explorer.ui.faces import FACE_STYLE
 from explorer.ui.session import chance_verb, position_of
 from explorer.ui.stepper import Stepper, odds_html
 from explorer.ui.table import TABLE_STYLE, TableView
+from explorer.ui.words import SOURCE, plain
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 
@@ -42,13 +43,24 @@ _TEACH_STYLE = """
 .lesson-step { font-family: monospace; font-size: 12px; white-space: pre-wrap; }
 .lesson-note { font-family: sans-serif; background: #fef3c7; padding: 6px 10px;
   border-radius: 6px; margin: 4px 0; }
+.teach-rulings summary { cursor: pointer; font-weight: bold; }
+.teach-ruling-source { color: #64748b; font-size: 12px; }
 </style>
 """
 
+SOURCE_CLASS = "teach-source"
+"""The class of what only the "Sources" switch shows: seed citations, ruling ids, the seed's
+quoted words (a teaching page's markdown wraps its citations in a span of this class)."""
+
+_HIDE_SOURCES = f"<style>.{SOURCE_CLASS} {{ display: none; }}</style>"
+_SHOW_SOURCES = (f"<style>span.{SOURCE_CLASS} {{ display: inline !important; }} "
+                 f"div.{SOURCE_CLASS} {{ display: block !important; }}</style>")
+
 
 @cache
-def _rulings() -> dict[str, tuple[str, list[str], str]]:
-    """Ruling id -> (title, quoted seed lines, decision), parsed from docs/rulings.md."""
+def _rulings() -> dict[str, tuple[str, list[str], str, str]]:
+    """Ruling id -> (title, quoted seed lines, decision, the sentence for players), parsed
+    from docs/rulings.md."""
     text = RULINGS.read_text(encoding="utf-8")
     found = {}
     for block in re.split(r"^### ", text, flags=re.M)[1:]:
@@ -58,19 +70,32 @@ def _rulings() -> dict[str, tuple[str, list[str], str]]:
             continue
         quotes = [line[2:].strip() for line in body.splitlines() if line.startswith("> ")]
         decision = body.split("Decision:", 1)[-1].split("\nApplied in:", 1)[0]
-        found[match.group(1)] = (match.group(2), quotes, " ".join(decision.split()))
+        players = body.split("For players:", 1)[-1].split("\n\n", 1)[0] \
+            if "For players:" in body else match.group(2)
+        found[match.group(1)] = (match.group(2), quotes, " ".join(decision.split()),
+                                 " ".join(players.split()))
     return found
 
 
-def ruling_html(ruling: str) -> str:
-    """One ruling as HTML: its number and title, the seed's words, the decision."""
+def players_ruling(ruling: str) -> str:
+    """A ruling's one plain sentence for players (its "For players:" line)."""
     known = _rulings()
     if ruling not in known:
         raise UnknownNameError("ruling", ruling, [*sorted(known)[:10], "..."])
-    title, quotes, decision = known[ruling]
+    return known[ruling][3]
+
+
+def ruling_html(ruling: str) -> str:
+    """One ruling as HTML: its sentence for players; then, shown only by the "Sources"
+    switch, its number, the seed's words and the decision in full."""
+    known = _rulings()
+    if ruling not in known:
+        raise UnknownNameError("ruling", ruling, [*sorted(known)[:10], "..."])
+    title, quotes, decision, players = known[ruling]
     quoted = "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in quotes)
-    return (f'<div class="teach-ruling"><b>{html.escape(ruling)}</b> {html.escape(title)}'
-            f"{quoted}<div>{_code(html.escape(decision))}</div></div>")
+    return (f'<div class="teach-ruling">{html.escape(players)}'
+            f'<div class="{SOURCE_CLASS} teach-ruling-source"><b>{html.escape(ruling)}</b> '
+            f"{html.escape(title)}{quoted}<div>{_code(html.escape(decision))}</div></div></div>")
 
 
 def _code(text: str) -> str:
@@ -90,9 +115,50 @@ class Panel:
 
 
 def rulings(*ids: str) -> Panel:
-    """The rulings that apply to a section, as a box (from docs/rulings.md)."""
-    return Panel(_TEACH_STYLE + '<div class="teach-box teach-rulings"><h5>Rulings that apply'
-                 "</h5>" + "".join(ruling_html(r) for r in ids) + "</div>")
+    """The rulings that apply to a section, as a box closed by default: each ruling's plain
+    sentence for players, and its sources for the "Sources" switch (from docs/rulings.md)."""
+    if not ids:
+        raise ValueError("rulings() needs at least one ruling id")
+    body = "".join(ruling_html(r) for r in ids)
+    return Panel(_TEACH_STYLE + _HIDE_SOURCES + '<details class="teach-box teach-rulings">'
+                 f"<summary>Rulings that apply ({len(ids)})</summary>{body}</details>")
+
+
+def source(text: str) -> str:
+    """``text`` (a seed citation, a ruling id) as HTML only the "Sources" switch shows: a
+    teaching page's markdown writes its citations so."""
+    return f'<span class="{SOURCE_CLASS}">{html.escape(text)}</span>'
+
+
+def players_html(text: str) -> str:
+    """``text`` as HTML in players' words: its sources (:data:`explorer.ui.words.SOURCE`)
+    kept only for the "Sources" switch."""
+    parts, last = [], 0
+    for match in SOURCE.finditer(text):
+        parts += [html.escape(text[last:match.start()]), source(match.group(0))]
+        last = match.end()
+    return "".join(parts) + html.escape(text[last:])
+
+
+def sources_switch() -> widgets.VBox:
+    """The "Sources" switch of a teaching page, off by default: on, the page shows the seed
+    citations and ruling ids (the markdown's and the rulings boxes') for teachers."""
+    toggle = widgets.ToggleButton(value=False, description="Sources", icon="book",
+                                  tooltip="Show the seed citations and ruling ids (for "
+                                          "teachers)", layout=widgets.Layout(width="auto"))
+    toggle.add_class("teach-sources-switch")
+    style = widgets.HTML(_HIDE_SOURCES)
+    style.add_class("teach-sources-style")
+
+    def switched(change: dict[str, Any]) -> None:
+        style.value = _SHOW_SOURCES if change["new"] else _HIDE_SOURCES
+
+    toggle.observe(switched, names="value")
+    note = widgets.HTML("<small>Sources: show where each rule comes from (the rulebook's "
+                        "lines and our rulings), for teachers.</small>")
+    box = widgets.VBox([widgets.HBox([toggle, note]), style])
+    box.add_class("teach-sources")
+    return box
 
 
 def odds_card(odds: Odds, caption: str = "") -> Panel:
@@ -103,8 +169,8 @@ def odds_card(odds: Odds, caption: str = "") -> Panel:
         rows = "<table>" + "".join(
             f"<tr><td>{html.escape(o)}</td><td>{float(p):.1%}</td><td>{p}</td></tr>"
             for o, p in odds.outcomes) + "</table>"
-    head = f"<h5>{html.escape(caption or odds.title)}</h5>"
-    note = f"<div><i>{html.escape(odds.note)}</i></div>" if odds.note else ""
+    head = f"<h5>{players_html(caption or odds.title)}</h5>"
+    note = f"<div><i>{players_html(odds.note)}</i></div>" if odds.note else ""
     return Panel(_TEACH_STYLE + f'<div class="teach-box teach-odds">{head}{odds_html(odds)}'
                  f"{rows}{note}</div>")
 
@@ -120,7 +186,7 @@ class Example(widgets.VBox):
                  options=options)  # checked now
         self.spec = (game_id, players, seed, seats, scenario, dict(options or {}))
         self.stepper: Stepper | None = None
-        self.caption = widgets.HTML(f"<b>{html.escape(caption)}</b>")
+        self.caption = widgets.HTML(f"<b>{players_html(caption)}</b>")
         self.message = MessageArea()
         start = widgets.Button(description="Try it: step through this position",
                                icon="play", button_style="info",
@@ -224,16 +290,16 @@ class Lesson(widgets.VBox):
         taken = self.replay.taken(number)
         if isinstance(pending, Chance):
             verb = {"Roll": "rolled", "Draw": "drew"}.get(chance_verb(pending), "came up")
-            asked = f"{pending.label}: {verb} {taken}"
+            asked = plain(f"{pending.label}: {verb} {taken}")
         else:
             who = f"Player {pending.player + 1}"
             prompt = pending.prompt if pending.prompt.startswith(who) else \
                 f"{who}: {pending.prompt}"
-            asked = f"{prompt} Chose: {taken}"
+            asked = plain(f"{prompt} Chose: {taken}")
         turn = f"Turn {before['turn']} · " if before.get("turn") else ""
         where = f"Step {number} of {len(self.replay)} · {turn}{before['phase']['name']}"
         after = self.replay.at(number + 1)
-        lines = [line for e in after.log[logged:] if (line := e.line(None)) is not None]
+        lines = [plain(line) for e in after.log[logged:] if (line := e.line(None)) is not None]
         return where, asked, lines, position_of(after)
 
     def _draw(self) -> None:

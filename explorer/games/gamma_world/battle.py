@@ -37,7 +37,7 @@ def attack(ctx: Ctx, seat: int, location: str) -> Step:
         state.phase = "action.attack.threat"
         battle.threat = yield from ctx.amount("starting_threat", f"Starting Threat of {foe}",
                                               card.dice)
-        ctx.note(f"{foe}'s Starting Threat is {battle.threat}", seat)
+        ctx.note(f"The Foe {foe} has a Starting Threat of {battle.threat}")
     result = yield from fight(ctx, battle)
     yield from finish(ctx, battle, result)
 

@@ -29,7 +29,8 @@ def search_deck(ctx: Ctx, seat: int, location: str) -> Step:
     state = ctx.state
     state.phase = "action.attack.search"
     found = []
-    secret = f"Takes a {card.card_type} card from the deck"
+    article = "an" if card.card_type[0] in "AEIOU" else "a"
+    secret = f"Takes {article} {card.card_type} card from the deck"
     for number in range(card.amount):
         names = [n for n in dict.fromkeys([*state.top, *state.deck])
                  if ctx.data.card(n).type == card.card_type]

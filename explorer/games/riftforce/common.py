@@ -185,7 +185,8 @@ class Ctx(RulesContext):
         bonus = self.data.guilds[target.guild].destroyed_bonus
         self.score(scorer, points + bonus,
                    f"for {player(target.owner)}'s {target.name}"
-                   + (f" ({bonus} more for a {target.guild})" if bonus else ""))
+                   + (f" ({bonus} more for {'an' if target.guild[0] in 'AEIOU' else 'a'} "
+                      f"{target.guild})" if bonus else ""))
 
     def score(self, seat: int, points: int, why: str) -> None:
         if points <= 0:

@@ -64,7 +64,7 @@ class _DeckOutcomes(dict[str, Outcome]):
         super().__init__()
         self.deck = deck
         self.label = f"Draw from the {deck} deck"
-        self.hidden = f"a {deck} card"
+        self.hidden = f"{'an' if deck[0] in 'AEIOU' else 'a'} {deck} card"
 
     def __missing__(self, name: str) -> Outcome:
         outcome = self[name] = _card_outcome(self.deck, name)
@@ -213,7 +213,8 @@ class Ctx(RulesContext):
                     actions.append(Action("attach", (name, index),
                                           f"Attach {name} to {member.name}"))
         actions.append(Action("hand", (name,), f"Keep {name} in hand",
-                              hidden=None if public else f"Keeps a {deck} card in hand"))
+                              hidden=None if public else
+                              f"Keeps {'an' if deck[0] in 'AEIOU' else 'a'} {deck} card in hand"))
         action = yield from self.choose(seat, actions, f"Where does {name} go?")
         self.take(deck, name)
         if action.name == "join":
@@ -231,7 +232,8 @@ class Ctx(RulesContext):
         if name is None:
             return None
         self.note(f"Gains {name} ({deck}){' damaged' if damaged else ''}", seat, private=True,
-                  hidden=f"Gains a {deck} card{' damaged' if damaged else ''}")
+                  hidden=f"Gains {'an' if deck[0] in 'AEIOU' else 'a'} {deck} card"
+                         f"{' damaged' if damaged else ''}")
         yield from self.place(seat, deck, name, damaged)
         return name
 
