@@ -19,9 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "img"
 THUMBS = ROOT / "notebooks" / "img"
 WAIT = 120_000
-PLAYS = (("rifts", 14), ("adventurers", 6), ("gamma_world", 6), ("riftforce", 0),
-         ("rat_king", 0))
-"""Each step-through page's pictures: the page after the bots' first turns and these clicks."""
+PLAYS = (("rifts", 14), ("adventurers", 6), ("gamma_world", 6), ("riftforce", 12),
+         ("rat_king", 12))
+"""Each step-through page's pictures: the page after these clicks of the person's."""
 
 
 def card_browser(page: Page, url: str) -> None:
@@ -35,17 +35,11 @@ def card_browser(page: Page, url: str) -> None:
 
 
 def play(page: Page, url: str, game: str, clicks: int) -> None:
-    """A step-through page after the bots' first turns and a few clicks."""
+    """A step-through page after a few clicks of the person's (the bots' turns play
+    without clicks)."""
     page.goto(f"{url}/voila/render/{game}_play.ipynb", wait_until="commit")
     page.locator(".stepper-status").wait_for(timeout=WAIT)
-    page.locator(".stepper-turn").click()
     page.wait_for_timeout(3000)
-    if game in ("riftforce", "rat_king"):  # the bots play a few turns on every side
-        for _ in range(12):
-            if page.locator(".stepper-turn").is_disabled():
-                break
-            page.locator(".stepper-turn").click()
-            page.wait_for_timeout(1500)
     for _ in range(clicks):
         live = page.locator(".step-live").first
         if live.locator(".step-roll").count() and live.locator(".step-roll").first.is_visible():
