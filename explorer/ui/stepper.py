@@ -87,7 +87,10 @@ _STEP_STYLE = """
 .stepper-log-box { max-height: 260px; overflow: auto; font-size: 12px; font-family: sans-serif; }
 .stepper-status-line { font-family: sans-serif; }
 .step-odds-stale { opacity: 0.35; }
-.step-working { opacity: 0.5; cursor: progress; }
+.step-working, .stepper-working { cursor: progress; }
+.step-working .widget-button, .step-working select, .step-working .board-clickable,
+.stepper-working .stepper-move {
+  pointer-events: none; opacity: 0.5; }
 .step-result h5 { margin: 4px 0 0 0; font-size: 12px; }
 .step-result details summary { cursor: pointer; color: #1d4ed8; }
 .stepper-confirm { background: #fef3c7; border: 1px solid #d97706; border-radius: 6px;
@@ -326,15 +329,10 @@ class PhaseCell(widgets.VBox):
         self._show(parts)
 
     def working(self, on: bool = True) -> None:
-        """Turn the step's controls off (and mark them so) while the next step is worked out;
-        ``on=False``: back on (a cell's controls are drawn so)."""
-        controls: list[Any] = [button for button, _, _ in self._rows]
-        for name in ("roll_button", "roll_on_button", "what_if", "choice_list"):
-            if name in self.__dict__:  # made already (a cached_property)
-                controls.append(self.__dict__[name])
-        for control in controls:
-            if control.disabled != on:
-                control.disabled = on
+        """Mark the cell as working while the next step is worked out: its controls take no
+        click and look off (one class on the cell, one small message, rather than one per
+        control); ``on=False``: back to normal (a cell's controls are drawn so). A click that
+        reaches the kernel anyway is refused by its stamp."""
         if on:
             self.add_class("step-working")
         else:
@@ -713,6 +711,8 @@ class Stepper(widgets.VBox):
             button = widgets.Button(description=label, icon=icon,
                                     layout=widgets.Layout(width="auto"))
             button.add_class(f"stepper-{key}")
+            if key != "new":  # a move of the game: off while a click is worked out
+                button.add_class("stepper-move")
             button.on_click(guard(lambda _, run=action: run()))
             buttons[key] = button
         self.buttons = buttons
@@ -830,15 +830,13 @@ class Stepper(widgets.VBox):
         cells = self.live_cells()
         for cell in cells:
             cell.working(True)
-        moves = [self.buttons[key] for key in ("undo", "redo", "turn", "game")]
-        for button in moves:  # the toolbar's moves too; the status line turns them on again
-            button.disabled = True
+        self.add_class("stepper-working")  # the toolbar's moves too
         try:
             yield
         finally:
             for cell in cells:
                 cell.working(False)
-            self._draw_status(self.view)
+            self.remove_class("stepper-working")
 
     # ---- messages beside the step's controls ----------------------------------------------
 
