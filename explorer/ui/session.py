@@ -298,19 +298,24 @@ class PlaySession:
     def choices(self) -> list[tuple[Action, Odds | None]]:
         """The pending decision's actions with the odds of what each leads to (computed once
         per position)."""
-        key = (id(self.game), self.game.steps, len(self.game.log))
-        cached = getattr(self, "_choices", None)
-        if cached is None or cached[0] != key:
-            cached = (key, odds_module.choices(self.game))
-            self._choices = cached
-        return cached[1]
+        return self._per_position("choices", lambda: odds_module.choices(self.game))
 
     def consequences(self) -> dict[Action, str]:
         """What the rules make of each of the pending decision's actions, in a plain
         sentence, as the viewer sees them (:func:`explorer.odds.consequences`); actions with
         nothing to say are left out."""
-        return {action: said for action, said in
-                odds_module.consequences(self.game, self.viewer) if said}
+        return self._per_position("consequences", lambda: {
+            action: said for action, said in odds_module.consequences(self.game, self.viewer)
+            if said})
+
+    def _per_position(self, name: str, compute: Callable[[], Any]) -> Any:
+        """``compute()``, worked out once per position (and viewer) and then reused: a page
+        asks for a step's odds and sentences more than once as it draws it."""
+        key = (name, id(self.game), self.game.steps, len(self.game.log), self.viewer)
+        cache = self.__dict__.setdefault("_position_cache", {})
+        if name not in cache or cache[name][0] != key:
+            cache[name] = (key, compute())
+        return cache[name][1]
 
     def _moved(self) -> None:
         self._mark = len(self.game.log)
