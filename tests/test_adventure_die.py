@@ -87,6 +87,6 @@ def test_the_play_page_shows_the_faces_not_six_equal_bars() -> None:
     while isinstance(stepper.session.game.pending, Decision):
         stepper.take(next(a for a in stepper.session.game.pending.actions if a.name == "pass"))
     cell = stepper.cell(FOLLOW)
-    shown = [w for w in cell.odds_box.children]
+    shown = [*cell.odds_box.children, *cell.figures.children]  # above the action bar
     assert cell.adventure_view in shown and "flips ME Wizard" in cell.adventure_view.value
     assert not any("step-chart" in w._dom_classes for w in shown)

@@ -164,7 +164,7 @@ def test_item2_odds_that_fail_leave_the_steps_controls_and_say_so_beside_them(
     assert cell.odds_missing in cell.odds_box.children
     assert "not available for this step" in cell.odds_missing.value
     assert "could not be worked out" in cell.message.value
-    assert cell.message in cell.body.children  # beside the controls
+    assert cell.message in cell.bar.children and cell.bar in cell.body.children  # in the bar
     assert "odds" not in stepper.message.value  # not at the top of the page
     assert "Traceback" not in cell.message.value and "KeyError" not in cell.message.value
     next(b for b in buttons if b.description == SLIME).click()

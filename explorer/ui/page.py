@@ -19,22 +19,44 @@ MAX_UPLOAD_BYTES = 5 * 2**20
 
 
 class Scroller(anywidget.AnyWidget):
-    """Invisible: each time :meth:`bring_into_view` is called, the browser scrolls the
-    element matching ``target`` (a CSS selector) into view, if it is not in view already."""
+    """Invisible: when the page is drawn and each time :meth:`bring_into_view` is called, the
+    browser brings the element matching ``target`` (a CSS selector, the live cell) into view
+    so that its action bar is in the window, if it is not there already."""
 
     _esm = """
     function render({ model, el }) {
       el.style.display = "none";
+      // the live step's action bar in view: nothing moves when it is; else the live cell
+      // comes into view whole if it fits the window, else from its top (the bar sticks to
+      // the window's bottom)
+      const show = () => {
+        const live = document.querySelector(model.get("target"));
+        if (!live) return false;
+        const bar = live.querySelector(".step-action-bar") || live;
+        const height = window.innerHeight || document.documentElement.clientHeight;
+        const seen = bar.getBoundingClientRect();
+        if (seen.height === 0) return false;
+        if (seen.top >= 0 && seen.bottom <= height) return true;
+        const fits = live.getBoundingClientRect().height <= height;
+        live.scrollIntoView({ block: fits ? "nearest" : "start", behavior: "smooth" });
+        return true;
+      };
       model.on("change:ticks", () => {
-        requestAnimationFrame(() => requestAnimationFrame(() => {
-          const live = document.querySelector(model.get("target"));
-          if (live) live.scrollIntoView({ block: "nearest", behavior: "smooth" });
-        }));
+        requestAnimationFrame(() => requestAnimationFrame(show));
       });
+      // once when the page is drawn (a play page): its cells come after this one
+      if (!model.get("at_start")) return;
+      let tries = 0;
+      const first = setInterval(() => {
+        tries += 1;
+        if (show() || tries > 60) clearInterval(first);
+      }, 500);
     }
     export default { render };
     """
     target = traitlets.Unicode("").tag(sync=True)
+    at_start = traitlets.Bool(False).tag(sync=True)
+    """Also when the page is drawn (a play page; not a live example in a lesson)."""
     ticks = traitlets.Int(0).tag(sync=True)
 
     def bring_into_view(self) -> None:

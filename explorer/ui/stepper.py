@@ -95,6 +95,19 @@ _STEP_STYLE = """
 .step-result details summary { cursor: pointer; color: #1d4ed8; }
 .stepper-confirm { background: #fef3c7; border: 1px solid #d97706; border-radius: 6px;
   padding: 4px 8px; font-family: sans-serif; align-items: center; gap: 6px; }
+.step-action-bar { border-top: 2px solid #f59e0b; padding: 6px 0 4px 0; }
+.step-bar-head { align-items: flex-start; }
+/* labels wrap rather than end in "..." */
+.step-button, .step-menu .widget-button, .stepper .widget-button, .step-cell .widget-button {
+  width: auto; max-width: 100%; height: auto; min-height: 28px; white-space: normal;
+  overflow: visible; text-overflow: clip; line-height: 1.3; padding-top: 3px;
+  padding-bottom: 3px; }
+.step-live .step-action-bar { position: sticky; bottom: 0; z-index: 20; background: #fffbeb;
+  box-shadow: 0 -6px 8px -6px rgba(15, 23, 42, 0.35); max-height: 60vh; overflow-y: auto; }
+/* the bar sticks to the bottom of the page's scrolling area: the boxes around it let it */
+.jp-OutputArea:has(.step-action-bar), .jp-OutputArea-child:has(.step-action-bar),
+.jp-OutputArea-output:has(.step-action-bar), .widget-box:has(.step-action-bar) {
+  overflow: visible; }
 .stepper-over { background: #eff6ff; border: 1px solid #1d4ed8; border-radius: 8px;
   padding: 6px 10px; font-family: sans-serif; }
 </style>
@@ -311,7 +324,7 @@ class PhaseCell(widgets.VBox):
         if view.kind == "over" and self.cell_name in (view.cell, FOLLOW):
             # the final table stays on screen, with what happened last, the summary and Rematch
             self.add_class(stepper.live_class)
-            self._show([stepper.over_in_cell, stepper.table, stepper.result])
+            self._show([stepper.table, stepper.result], [stepper.over_in_cell])
             return
         if not live:
             lines = session.lines(session.log_of(self.cell_name))
@@ -322,11 +335,17 @@ class PhaseCell(widgets.VBox):
             return
         stamp = session.stamp
         self.odds_box.add_class("step-odds-stale")  # until this step's odds are drawn
-        parts = [stepper.table, stepper.result]
-        parts += self._decision(view, stamp) if view.kind == "decision" else \
+        self.figures.add_class("step-odds-stale")
+        controls = self._decision(view, stamp) if view.kind == "decision" else \
             self._chance(view, stamp)
+        above = [part for part in controls if part in self._above]
+        if self.figures not in above:  # always there: a box the page removes while its
+            above.append(self.figures)  # children change breaks the page's drawing
+        bar = [self.bar_head if part is self.prompt else part for part in controls
+               if part not in self._above]
+        self._bind_undo(stamp)
         self._drawn = (stamp, view.kind)
-        self._show(parts)
+        self._show([stepper.table, stepper.result, *above], bar)
 
     def working(self, on: bool = True) -> None:
         """Mark the cell as working while the next step is worked out: its controls take no
@@ -338,9 +357,51 @@ class PhaseCell(widgets.VBox):
         else:
             self.remove_class("step-working")
 
-    def _show(self, parts: list[widgets.Widget]) -> None:
-        if tuple(parts) != self.body.children:  # identity: the same widgets stay put
+    def _show(self, parts: list[widgets.Widget], bar: list[widgets.Widget] | None = None) -> None:
+        """The cell's parts, and (live) its action bar under them: the step's prompt,
+        choices, Roll and Undo, and the messages, kept in view as the table scrolls."""
+        if bar is not None:
+            if tuple(bar) != self.bar.children:  # identity: the same widgets stay put
+                self.bar.children = bar
+            parts = [*parts, self.bar]
+        if tuple(parts) != self.body.children:
             self.body.children = parts
+
+    @cached_property
+    def bar(self) -> widgets.VBox:
+        """The live step's action bar (sticky at the bottom of the window while the cell is
+        on screen)."""
+        bar = widgets.VBox()
+        bar.add_class("step-action-bar")
+        return bar
+
+    @property
+    def _above(self) -> tuple[widgets.Widget, ...]:
+        """The parts of a step drawn above the action bar (they scroll with the table): the
+        cards' faces, the best-action panel, the odds' charts."""
+        advice = self.stepper.advice
+        return (self.face_row, self.figures) + ((advice,) if advice is not None else ())
+
+    @cached_property
+    def undo_button(self) -> StepButton:
+        """Undo, in the action bar: back to the person's previous decision."""
+        undo = StepButton(on_refused=self.stepper.refuse, icon="undo")
+        undo.add_class("step-undo")
+        return undo
+
+    @cached_property
+    def bar_head(self) -> widgets.HBox:
+        """The bar's first row: the step's prompt, and Undo at its end."""
+        self.prompt.layout.flex = "1 1 auto"
+        head = widgets.HBox([self.prompt, self.undo_button])
+        head.add_class("step-bar-head")
+        return head
+
+    def _bind_undo(self, stamp: int) -> None:
+        undo = self.stepper.step_guard(self.stepper.undo)
+        self.undo_button.bind(stamp, lambda: undo(stamp), description="Undo",
+                              tooltip="Back to your previous choice",
+                              disabled=not self.stepper.session.game.can_undo)
 
     def tell(self, text: str, kind: str = "info") -> None:
         """A message beside the step's controls."""
@@ -370,6 +431,14 @@ class PhaseCell(widgets.VBox):
         """The step's odds, drawn after its controls."""
         box = widgets.VBox()
         box.add_class("step-odds-box")
+        return box
+
+    @cached_property
+    def figures(self) -> widgets.VBox:
+        """The step's odds as a chart or a table of faces, above the action bar (drawn after
+        the controls, with :attr:`odds_box`)."""
+        box = widgets.VBox()
+        box.add_class("step-figures")
         return box
 
     @cached_property
@@ -511,7 +580,7 @@ class PhaseCell(widgets.VBox):
         pending = session.game.pending
         assert isinstance(pending, Chance)
         self.prompt.value = f'<div class="step-prompt"><b>{html.escape(view.prompt)}</b></div>'
-        parts: list[widgets.Widget] = [self.prompt, self.message, self.odds_box]
+        parts: list[widgets.Widget] = [self.figures, self.prompt, self.message, self.odds_box]
         guard = stepper.step_guard
         roll = guard(stepper.roll)
         self.roll_button.bind(stamp, lambda: roll(stamp), description=view.verb)
@@ -566,9 +635,12 @@ class PhaseCell(widgets.VBox):
             parts = [self.odds_missing]
             self.tell("The odds could not be worked out for this step; its choices below are "
                       "still this step's, and you can go on.", "warning")
-        if tuple(parts) != self.odds_box.children:
-            self.odds_box.children = parts
-        self.odds_box.remove_class("step-odds-stale")
+        figures = [part for part in parts if part is self.adventure_view or part is self._chart]
+        words = [part for part in parts if part not in figures]
+        for box, shown in ((self.odds_box, words), (self.figures, figures)):
+            if tuple(shown) != box.children:
+                box.children = shown
+            box.remove_class("step-odds-stale")
 
     def _decision_odds(self) -> list[widgets.Widget]:
         stepper = self.stepper
@@ -610,7 +682,8 @@ class PhaseCell(widgets.VBox):
             parts.append(self.odds_view)
         elif odds is not None:
             self.odds_view.value = odds_html(odds)
-            parts.append(self.odds_view)
+            if odds.p is not None or odds.breakdown:  # else the chart or the faces say it
+                parts.append(self.odds_view)
             faces_shown = winning is not None and DIE_FACE_ROW in winning
             if 1 < len(odds.outcomes) <= CHART_OUTCOMES_UP_TO and not faces_shown:
                 # (an ADVENTURE DIE's equal faces say nothing: its table says what each does)
@@ -653,7 +726,7 @@ class Stepper(widgets.VBox):
         self.message = _PageMessage(self._clear_step_messages)
         self.message.add_class("stepper-message")  # the page's line; each cell has its own
         self.live_class = f"step-live-{secrets.token_hex(4)}"
-        self.scroller = Scroller(target=f".{self.live_class}")
+        self.scroller = Scroller(target=f".{self.live_class}", at_start=not compact)
         self._cells: dict[str, PhaseCell] = {}
         guard = self.message.guard
         self.status = widgets.HTML()
@@ -712,8 +785,9 @@ class Stepper(widgets.VBox):
                                     layout=widgets.Layout(width="auto"))
             button.add_class(f"stepper-{key}")
             if key != "new":  # a move of the game: off while a click is worked out
-                button.add_class("stepper-move")
-            button.on_click(guard(lambda _, run=action: run()))
+                button.add_class("stepper-move")  # what it says goes to the action bar
+            button.on_click((guard if key == "new" else self.step_guard)(
+                lambda _, run=action: run()))
             buttons[key] = button
         self.buttons = buttons
         self.save_button = DownloadButton(self._save_file, on_error=self._error,
@@ -870,9 +944,12 @@ class Stepper(widgets.VBox):
                        apology="Something went wrong here. Only the choices shown now can be "
                                "taken; please reload the page if it persists.")
 
-    def undo(self) -> None:
-        """Undo to the previous step a person took (bot steps and rolls go back too)."""
+    def undo(self, stamp: int | None = None) -> None:
+        """Undo to the previous step a person took (bot steps and rolls go back too); with
+        ``stamp``, the Undo drawn for that step (refused, changing nothing, if it was an
+        earlier one)."""
         session = self.session
+        session.check_stamp(stamp)
         session.undo()
         every_roll = self.pace.value == "roll"
         while session.game.can_undo and not session.waiting_for_person() and not (
