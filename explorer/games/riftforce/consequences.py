@@ -28,6 +28,8 @@ _ASKS = {"move": "then you choose where it moves", "target": "then you choose it
          "location": "then you choose where it strikes",
          "heal": "then you choose whom it heals"}
 """What a choice still open inside an ability asks, by its actions' name."""
+_MANY = 3
+"""Enemies named one by one at most; more are counted ("1 damage to 6 enemies")."""
 
 
 def sentences(game: Game, pending: Decision) -> dict[Action, str]:
@@ -159,10 +161,16 @@ def _effects(before: RiftforceState, after: RiftforceState, seat: int, *,
             if e.uid in new and new[e.uid].damage > e.damage]
     said = []
     enemy = 1 - seat
-    if any(e.owner == enemy for e in gone):
-        said.append("destroys " + _names([named(e) for e in gone if e.owner == enemy]))
-    said += [f"{b.damage - a.damage} damage to {named(a)} ({b.damage} of {b.value})"
-             for a, b in hurt if a.owner == enemy]
+    killed = [named(e) for e in gone if e.owner == enemy]
+    if killed:
+        said.append("destroys " + (_names(killed) if len(killed) <= _MANY
+                                   else f"{len(killed)} enemies"))
+    hit = [(a, b) for a, b in hurt if a.owner == enemy]
+    for amount in dict.fromkeys(b.damage - a.damage for a, b in hit):
+        alike = [(a, b) for a, b in hit if b.damage - a.damage == amount]
+        said.append(f"{amount} damage to " + (
+            _names([f"{named(a)} ({b.damage} of {b.value})" for a, b in alike])
+            if len(hit) <= _MANY else f"{len(alike)} enemies"))
     if any(e.owner == seat for e in gone):
         said.append("destroys your " + _names([named(e) for e in gone if e.owner == seat]))
     said += [f"{b.damage - a.damage} damage to your {named(a)} ({b.damage} of {b.value})"
@@ -276,6 +284,9 @@ def _discard(state: RiftforceState, seat: int, name: str) -> str:
         return f"Can activate {_names(can)}"
     names = [f"{e}" for sides in state.board for e in sides[seat]
              if e.guild == kind.guild or e.value == kind.value]
+    if len(names) > 2 * most:
+        return (f"Can activate up to {most} of your {len(names)} elementals sharing its guild "
+                "or value")
     return f"Can activate up to {most} of your {len(names)}: {_names(names)}"
 
 
