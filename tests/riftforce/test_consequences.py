@@ -81,6 +81,71 @@ def test_water_says_its_damage_then_the_move_then_the_damage_where_it_goes() -> 
                           "1 damage to Light 6 (3 of 6)"}
 
 
+WITH_ICE = [["Ice", "Plant", "Thunderbolt", "Shadow"], ["Water", "Air", "Fire", "Crystal"]]
+
+
+def test_air_names_each_location_it_hits_and_the_location_it_leaves() -> None:
+    # ref lines 64-65 and 94-95: Air must move to any other location, then deals 1 to the
+    # first enemy there and at each location next to it. Moved to Location 3: Light 5/4 there
+    # is destroyed (1 Riftforce), Ice 5 at Location 2 and Plant 7/1 at Location 4 take 1; the
+    # Air leaves Location 1, which it held alone (ref line 37).
+    game = scenario({1: (["Air 5"], []), 2: ([], ["Ice 5"]), 3: ([], ["Light 5/4", "Ice 6"]),
+                     4: ([], ["Plant 7/1"]), 5: ([], ["Ice 7"])}, hands=[["Air 6"], []])
+    act(game, "activate")
+    act(game, "discard", "Air 6")
+    act(game, "elemental", 0, 0)
+    assert said(game)["Move Air 5 to Location 3 (first enemy there: Light 5/4)"] == (
+        "Destroys Light 5 at Location 3, 1 damage to Ice 5 at Location 2 (1 of 5) and Plant 7 "
+        "at Location 4 (2 of 7), you score 1 Riftforce (1 in all), you no longer control "
+        "Location 1")
+
+
+def test_thunderbolt_says_when_it_strikes_once_more() -> None:
+    # ref lines 75-76 and 98-99: 2 damage to any one enemy here; if that destroys it, once
+    # more (at most one repeat). Air 6/4 + 2 destroys it: a second target; then Water 5/3 + 2
+    # destroys it too, and nothing more.
+    game = scenario({2: (["Thunderbolt 5"], ["Water 5/3", "Air 6/4", "Fire 7/5"])},
+                    hands=[["Thunderbolt 6"], []], guilds=WITH_ICE)
+    act(game, "activate")
+    act(game, "discard", "Thunderbolt 6")
+    act(game, "elemental", 1, 0)
+    assert said(game)["2 damage to Player 2's Air 6/4 (2nd at Location 2): destroyed"] == (
+        "Destroys Air 6, you score 1 Riftforce (1 in all), then it strikes once more: you "
+        "choose its target")
+    act(game, "target", 1, 1)
+    assert said(game)["2 damage to Player 2's Water 5/3 (1st at Location 2): destroyed"] == (
+        "Destroys Water 5, you score 1 Riftforce (2 in all)")
+
+
+def test_shadow_destroying_a_crystal_scores_3() -> None:
+    # ref line 91: a Shadow destroying an enemy gains 2 Riftforce in all, 3 for a Crystal.
+    game = scenario({1: (["Shadow 5"], []), 4: ([], ["Crystal 5/4", "Water 6"])},
+                    hands=[["Shadow 6"], []], guilds=WITH_ICE)
+    act(game, "activate")
+    act(game, "discard", "Shadow 6")
+    act(game, "elemental", 0, 0)
+    assert said(game)["Move Shadow 5 to Location 4 (first enemy there: Crystal 5/4)"] == (
+        "Destroys Crystal 5, you score 3 Riftforce (3 in all), you no longer control "
+        "Location 1")
+
+
+def test_plant_pulls_the_enemy_it_hit_unless_it_destroyed_it() -> None:
+    # ref lines 71-72 and 96-97: 2 damage to the first enemy at one adjacent location, then
+    # that enemy is pulled to the Plant's location; ruling rf-12: not when it was destroyed.
+    game = scenario({1: ([], ["Crystal 5", "Air 6"]), 2: (["Plant 5"], ["Water 6"]),
+                     3: ([], ["Fire 5/4"])}, hands=[["Plant 6"], []], guilds=WITH_ICE)
+    act(game, "activate")
+    act(game, "discard", "Plant 6")
+    assert said(game)["Activate Plant 5 (1st at Location 2)"] == (
+        "Then you choose where it strikes")
+    act(game, "elemental", 1, 0)
+    assert said(game) == {
+        "Location 1: 2 damage to Player 2's Crystal 5 (1st at Location 1)":
+            "2 damage to Crystal 5 at Location 1 (2 of 5), pulls Crystal 5 to Location 2",
+        "Location 3: 2 damage to Player 2's Fire 5/4 (1st at Location 3)":
+            "Destroys Fire 5 at Location 3, you score 1 Riftforce (1 in all)"}
+
+
 def test_a_discard_names_the_elementals_it_can_activate() -> None:
     # ref lines 32-33: the discarded card activates elementals sharing its number or its
     # symbol. Fire 6: the Fire 5 only; Air 5: the Fire 5 and Water 5 (value 5) and the Air 7.

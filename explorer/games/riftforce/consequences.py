@@ -66,6 +66,8 @@ def _said(state: RiftforceState, seat: int, pending: Decision, action: Action) -
     after, stop = tried
     said = _effects(state, after, seat, skip=action, here=_here(state, after, seat, action))
     ask = _asks(stop)
+    if action.name == "target" and ask is not None and stop.actions[0].name == "target":
+        ask = "then it strikes once more: you choose its target"  # a Thunderbolt's repeat
     if action.name == "place":
         return _placed(state, after, seat, action, said)
     if not said and ask is None:
@@ -193,6 +195,10 @@ def _effects(before: RiftforceState, after: RiftforceState, seat: int, *,
            if after.controls(seat, p) and not before.controls(seat, p)]
     if won:
         said.append(f"you control {_names(won)}")
+    lost = [places[p] for p in range(len(places))
+            if before.controls(seat, p) and not after.controls(seat, p)]
+    if lost:
+        said.append(f"you no longer control {_names(lost)}")
     return said
 
 
