@@ -89,7 +89,8 @@ SAYS = {"riftforce"}
 
 def _played(game_id: str, players: int, seed: int) -> tuple[PlaySession, set[str], set[str]]:
     """A whole game played by heuristic bots in-process, with every prompt and choice label
-    the page would show on the way (a chance step's label and outcomes too), and every
+    the page would show on the way (a chance step's label, outcomes, odds with their
+    modifiers and what each outcome does too), and every
     sentence of what a choice leads to (:func:`explorer.odds.consequences`) the deciding seat
     reads beside its choices."""
     session = PlaySession(new_game(game_id, players=players, seed=seed))
@@ -98,9 +99,12 @@ def _played(game_id: str, players: int, seed: int) -> tuple[PlaySession, set[str
     asked: set[str] = set()
     said: set[str] = set()
     while not game.is_over and game.steps < 4000:
-        view = session.view(odds=False)
+        view = session.view(odds=game.is_chance)
         asked.add(view.prompt)
         asked.update(view.choices)
+        asked.update(view.effects)
+        if view.odds is not None:  # a roll's or draw's odds as the page words them
+            asked.update((view.odds.title, view.odds.note, *view.odds.breakdown))
         if not game.is_chance:
             said.update(s for _, s in consequences(game) if s)
         game.step() if game.is_chance else game.step(bots[game.current_player].choose(game))
