@@ -20,9 +20,9 @@
 # The seed is a short outline in Ukrainian. The guild abilities and the procedures it leaves
 # out (the guild selection, who is the "first" enemy, what happens on a tie) come from the
 # published base game, restated in the project's reference notes ("reference" below). Each
-# section tells one part of the rules in our own words, in the order a game meets them
-# , then shows it live: a game set up just before
-# the step that matters. You play both seats: pick a choice, or press **Draw** for a card
+# section tells one part of the rules in our own words, in the order a game meets them, then
+# shows it live: a game set up just before the step that matters. You play both seats: pick a
+# choice, or press **Draw** for a card
 # (**Pick at random** in the guild selection); its exact odds are shown first. **Undo** steps
 # back and **Start again** returns to the example's position. Where the seed and the reference
 # leave a gap, our decisions settle it: each section lists the ones that apply, closed until you

@@ -12,6 +12,7 @@ import pytest
 
 from explorer.engine import new_game
 from explorer.engine.bots import make_bot
+from explorer.odds import consequences
 from explorer.ui.session import PlaySession
 from explorer.ui.teaching import (
     SOURCE_CLASS,
@@ -83,49 +84,61 @@ def test_the_checker_and_the_filter_refuse_what_is_not_a_text() -> None:
 
 GAMES = [("rifts", 2, 1), ("adventurers", 3, 2), ("gamma_world", 2, 1), ("rat_king", 3, 2),
          ("riftforce", 2, 3)]
+SAYS = {"riftforce"}
 
 
-def _played(game_id: str, players: int, seed: int) -> tuple[PlaySession, set[str]]:
+def _played(game_id: str, players: int, seed: int) -> tuple[PlaySession, set[str], set[str]]:
     """A whole game played by heuristic bots in-process, with every prompt and choice label
-    the page would show on the way (a chance step's label and outcomes too)."""
+    the page would show on the way (a chance step's label, outcomes, odds with their
+    modifiers and what each outcome does too), and every
+    sentence of what a choice leads to (:func:`explorer.odds.consequences`) the deciding seat
+    reads beside its choices."""
     session = PlaySession(new_game(game_id, players=players, seed=seed))
     game = session.game
     bots = {s: make_bot(game, "heuristic", seed * 10 + s) for s in range(players)}
     asked: set[str] = set()
+    said: set[str] = set()
     while not game.is_over and game.steps < 4000:
-        view = session.view(odds=False)
+        view = session.view(odds=game.is_chance)
         asked.add(view.prompt)
         asked.update(view.choices)
+        asked.update(view.effects)
+        if view.odds is not None:  # a roll's or draw's odds as the page words them
+            asked.update((view.odds.title, view.odds.note, *view.odds.breakdown))
+        if not game.is_chance:
+            said.update(s for _, s in consequences(game) if s)
         game.step() if game.is_chance else game.step(bots[game.current_player].choose(game))
     assert game.is_over, f"{game_id} did not end in 4000 steps"
-    return session, asked
+    return session, asked, said
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed"), GAMES, ids=[g[0] for g in GAMES])
 def test_no_log_line_prompt_or_choice_has_developers_words(game_id: str, players: int,
                                                            seed: int) -> None:
-    session, asked = _played(game_id, players, seed)
+    session, asked, said = _played(game_id, players, seed)
     seen = []
     for seat in range(players):
         session.set_seats(["human" if s == seat else "heuristic" for s in range(players)])
         assert session.viewer == seat
         seen += session.lines(session.game.log)
     assert len(seen) > 100, "the game wrote too few lines to say anything"
-    bad = {line: words for line in {*seen, *asked} if (words := developer_words(line))}
+    if game_id in SAYS:  # the games whose every turn has a choice with a sentence
+        assert len(said) > 10, f"only {len(said)} sentences met in a whole game"
+    bad = {line: words for line in {*seen, *asked, *said} if (words := developer_words(line))}
     assert not bad, bad
 
 
 def test_the_games_still_record_their_sources_in_the_log() -> None:
     # the record keeps the citation (seed 002, line 8: "the first player to get 7 AP wins");
     # only the page's reading of it leaves it out
-    session, _ = _played("rat_king", 3, 2)
+    session, _, _ = _played("rat_king", 3, 2)
     raw = [e.line(None) or "" for e in session.game.log]
     assert any("(seed 002, line" in line or "(ruling rk-" in line for line in raw)
 
 
 def test_articles_before_a_vowel() -> None:
     # seed 000: "Equipment" is a deck; the hidden draw reads "an Equipment card"
-    session, _ = _played("rifts", 2, 1)
+    session, _, _ = _played("rifts", 2, 1)
     seen = [text for seat in (0, 1) for entry in session.game.log
             if (text := entry.line(seat))]
     assert any("an Equipment card" in line for line in seen)
@@ -134,7 +147,7 @@ def test_articles_before_a_vowel() -> None:
 
 def test_the_foes_starting_threat_is_the_games_line_not_the_attackers() -> None:
     # seed 004, lines 43-44: an opponent plays the Foe and its dice give the Starting Threat
-    session, _ = _played("gamma_world", 2, 1)
+    session, _, _ = _played("gamma_world", 2, 1)
     threats = [e for e in session.game.log if "has a Starting Threat of" in e.text]
     assert threats, "no Foe was played in this game: pick another seed"
     assert all(e.player is None and e.text.startswith("The Foe ") for e in threats)
@@ -237,3 +250,102 @@ def test_the_check_and_draw_odds_say_an_air_card() -> None:
         "board": [[["Fire 5/2"], ["Ice 6"]], [[], []], [[], []], [[], []], [[], []]]})
     rows = [name for _, odds in choices(game) if odds is not None for name, _ in odds.outcomes]
     assert "an Air card" in rows and "a Fire card" in rows, rows
+
+
+# ---- teaching pages as a reader sees them: every output, Sources off ------------------------
+
+def _code_cells(path: Path) -> list[str]:
+    """The code cells of a py:percent notebook, in order."""
+    cells, current, code = [], [], False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# %%"):
+            if code and current:
+                cells.append("\n".join(current))
+            current, code = [], "[markdown]" not in line
+        elif code:
+            current.append(line)
+    if code and current:
+        cells.append("\n".join(current))
+    return cells
+
+
+def _outputs(path: Path) -> list[object]:
+    """What each code cell of a teaching page shows, run in this process as the kernel runs
+    it: whatever it passes to ``display`` and the value of its last expression."""
+    import ast
+
+    import IPython.display
+
+    shown: list[object] = []
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    real = IPython.display.display
+    IPython.display.display = lambda *objects, **_: shown.extend(objects)
+    try:
+        for cell in _code_cells(path):
+            tree = ast.parse(cell)
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, str(path), "exec"), namespace)
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
+                if value is not None:
+                    shown.append(value)
+    finally:
+        IPython.display.display = real
+    return shown
+
+
+def _without_sources(markup: str) -> str:
+    """An HTML text as a reader sees it with the Sources switch off: the styles and what only
+    the switch shows taken out, then the tags; entities read as characters."""
+    markup = re.sub(r"<style>.*?</style>", "", markup, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", HIDDEN.sub("", markup)))
+
+
+def _texts(shown: object) -> list[str]:
+    """Every text an output shows with Sources off: HTML boxes, widgets' texts, labels and
+    choices; a lesson's every step (where, what was asked, what it did) and note; an
+    example's caption and, started, its live step with its choices and their sentences."""
+    import ipywidgets as widgets
+
+    from explorer.ui.teaching import Example, Panel
+
+    found: list[str] = []
+    if isinstance(shown, Lesson):
+        for number in range(1, len(shown.replay) + 1):
+            where, asked, lines, _ = shown.step_text(number)
+            found += [where, asked, *lines]
+        found += list(shown.commentary.values())
+    if isinstance(shown, Example):
+        stepper = shown.start()
+        found += [line for line in stepper.session.lines(stepper.session.game.log)]
+        view = stepper.session.view(odds=False)
+        found += [view.prompt, *view.choices]
+        found += [s for s in stepper.session.consequences().values() if s]
+    if isinstance(shown, Panel):
+        found.append(_without_sources(shown.value))
+    elif isinstance(shown, widgets.HTML):
+        found.append(_without_sources(shown.value))
+    elif hasattr(shown, "_repr_html_") and not isinstance(shown, widgets.Widget):
+        found.append(_without_sources(shown._repr_html_() or ""))
+    elif isinstance(shown, widgets.Widget):
+        description = getattr(shown, "description", None)
+        if isinstance(description, str):
+            found.append(description)
+        found += [str(label) for label in getattr(shown, "_options_labels", ()) or ()]
+    for child in getattr(shown, "children", ()) or ():
+        found += _texts(child)
+    return found
+
+
+@pytest.mark.parametrize("path", TEACHING, ids=lambda p: p.stem)
+def test_every_output_of_a_teaching_page_shown_without_sources_is_in_players_words(
+        path: Path) -> None:
+    shown = _outputs(path)
+    texts = [t for output in shown for t in _texts(output)]
+    assert len(texts) > 100, f"{path.name}: too little shown to say anything"
+    from explorer.ui.teaching import Example
+
+    assert any(isinstance(o, Lesson) for o in shown) and any(isinstance(o, Example)
+                                                              for o in shown)
+    bad = {text.strip()[:160]: words for text in texts if (words := developer_words(text))}
+    assert not bad, bad

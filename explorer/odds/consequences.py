@@ -16,7 +16,12 @@ rules decide for certain, such as:
   discarded");
 - Gamma World: Retreat, whose outcome is certain; playing no Foe against an attack (the location
   is captured at once);
-- Adventurers: a Location card, with how many locations it makes and whether it wins.
+- Adventurers: a Location card, with how many locations it makes and whether it wins;
+- Riftforce: what a card played, an elemental activated or a choice inside its ability does on
+  the Rift (damage dealt, who is destroyed, Riftforce scored), what a played card's activation
+  would do where it goes, a Check & Draw's Riftforce and cards drawn, which elementals a
+  discarded card can activate, a guild's ability
+  (:mod:`explorer.games.riftforce.consequences`).
 
 Only what the deciding seat sees is used: the public table, its own party or hand, and the
 choices it is offered. Every sentence is for players: no identifiers, no data notation.
@@ -233,6 +238,14 @@ def _adventurers(game: Game, pending: Decision) -> dict[Action, str]:
     return found
 
 
+# ---- Riftforce ----------------------------------------------------------------------------
+
+def _riftforce(game: Game, pending: Decision) -> dict[Action, str]:
+    from explorer.games.riftforce.consequences import sentences
+
+    return sentences(game, pending)
+
+
 # ---- helpers ------------------------------------------------------------------------------
 
 def _names(names: list[str]) -> str:
@@ -244,5 +257,5 @@ def _names(names: list[str]) -> str:
 
 _GAMES: dict[str, Callable[[Game, Decision], dict[Action, str]]] = {
     "rifts": _rifts, "rat_king": _rat_king, "gamma_world": _gamma_world,
-    "adventurers": _adventurers,
+    "adventurers": _adventurers, "riftforce": _riftforce,
 }

@@ -276,8 +276,8 @@ def battle(party: Sequence[MemberSpec], foe: str, location: str, runs: int = 200
     wound_table = {wounds_label(k): Fraction(v, runs) for k, v in sorted(wounds.items())}
     return Odds(
         outcomes[0][1], 0, (), outcomes, f"{', '.join(m.name for m in built.members)} vs {foe}",
-        note=f"Monte Carlo estimate: {runs} fights through the engine (seed {seed}); 95% "
-             f"Wilson intervals in extra['interval']",
+        note=f"Monte Carlo estimate: {runs} fights through the engine (seed {seed}), each "
+             f"outcome with its 95% Wilson interval",
         extra={"victory": outcomes[0][1], "interval": intervals, "wounds": wound_table,
                "runs": runs, "counts": {"outcomes": dict(results),
                                         "wounds": dict(sorted(wounds.items()))}})

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -171,7 +172,9 @@ def odds_card(odds: Odds, caption: str = "") -> Panel:
             for o, p in odds.outcomes) + "</table>"
     head = f"<h5>{players_html(caption or odds.title)}</h5>"
     note = f"<div><i>{players_html(odds.note)}</i></div>" if odds.note else ""
-    return Panel(_TEACH_STYLE + f'<div class="teach-box teach-odds">{head}{odds_html(odds)}'
+    said = replace(odds, breakdown=tuple(plain(b) for b in odds.breakdown),
+                   note=plain(odds.note))  # a modifier's source ("(line 70)") is the record's
+    return Panel(_TEACH_STYLE + f'<div class="teach-box teach-odds">{head}{odds_html(said)}'
                  f"{rows}{note}</div>")
 
 
