@@ -40,6 +40,7 @@ from explorer.ui.faces import FACE_STYLE, face
 from explorer.ui.page import DownloadButton, Scroller, UploadButton
 from explorer.ui.session import CELL_TITLES, CELLS, SEAT_KINDS, PlaySession, View
 from explorer.ui.table import TABLE_STYLE, TableView
+from explorer.ui.words import plain
 
 F = TypeVar("F", bound=Callable[..., Any])
 FOLLOW = "follow"
@@ -137,11 +138,11 @@ def odds_html(odds: Odds) -> str:
     lines = []
     if odds.p is not None:
         estimated = bool(odds.note) and odds.note != "exact"
-        how = html.escape(odds.note) if estimated else f"exactly {fraction_text(odds.p)}"
+        how = html.escape(plain(odds.note)) if estimated else f"exactly {fraction_text(odds.p)}"
         lines.append(f'<b class="step-p" data-exact="{odds.p}">{float(odds.p):.1%}</b> '
                      f"chance the roll succeeds ({how})")
     if odds.breakdown:
-        lines.append("Modifiers: " + "; ".join(html.escape(b) for b in odds.breakdown))
+        lines.append("Modifiers: " + "; ".join(html.escape(plain(b)) for b in odds.breakdown))
     elif odds.p is not None:
         lines.append("No modifiers.")
     return f'<div class="step-odds">{"<br>".join(lines)}</div>'
@@ -165,7 +166,7 @@ def choice_odds_html(odds: Odds) -> str:
         parts.append(f"this round's Escape roll {float(now):.0%}")
     how = "estimated" if estimated else "exact"
     return (f'<span class="step-choice-odds" title="{html.escape(odds.title)}: '
-            f'{html.escape(odds.note or how)}">{" · ".join(parts)} <i>({how})</i></span>')
+            f'{html.escape(plain(odds.note or how))}">{" · ".join(parts)} <i>({how})</i></span>')
 
 
 def _groups_html(groups: list[tuple[str, list[str]]]) -> str:
