@@ -325,7 +325,9 @@ class PhaseCell(widgets.VBox):
         if view.kind == "over" and self.cell_name in (view.cell, FOLLOW):
             # the final table stays on screen, with what happened last, the summary and Rematch
             self.add_class(stepper.live_class)
-            self._show([stepper.table, stepper.result], [stepper.over_in_cell])
+            if self.above.children:
+                self.above.children = ()
+            self._show([stepper.table, stepper.result, self.above], [stepper.over_in_cell])
             return
         if not live:
             lines = session.lines(session.log_of(self.cell_name))
@@ -340,13 +342,15 @@ class PhaseCell(widgets.VBox):
         controls = self._decision(view, stamp) if view.kind == "decision" else \
             self._chance(view, stamp)
         above = [part for part in controls if part in self._above]
-        if self.figures not in above:  # always there: a box the page removes while its
-            above.append(self.figures)  # children change breaks the page's drawing
+        if self.figures not in above:
+            above.append(self.figures)
+        if tuple(above) != self.above.children:
+            self.above.children = above
         bar = [self.bar_head if part is self.prompt else part for part in controls
                if part not in self._above]
         self._bind_undo(stamp)
         self._drawn = (stamp, view.kind)
-        self._show([stepper.table, stepper.result, *above], bar)
+        self._show([stepper.table, stepper.result, self.above], bar)
 
     def working(self, on: bool = True) -> None:
         """Mark the cell as working while the next step is worked out: its controls take no
@@ -375,6 +379,13 @@ class PhaseCell(widgets.VBox):
         bar = widgets.VBox()
         bar.add_class("step-action-bar")
         return bar
+
+    @cached_property
+    def above(self) -> widgets.VBox:
+        """The parts of the live step above its action bar, in one box: the cell's own list
+        of parts stays the same from step to step (a box whose list changes in its middle has
+        the browser draw again everything after the change, the action bar too)."""
+        return widgets.VBox()
 
     @property
     def _above(self) -> tuple[widgets.Widget, ...]:
