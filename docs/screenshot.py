@@ -3,7 +3,8 @@ Chromium.
 
     .venv/bin/python docs/screenshot.py        # docs/img/*.png and notebooks/img/*.jpg
 
-The README shows the card browser, a step-through page in a fight, a teaching page's live
+The README shows the card browser, a step-through page at 1280x800 (the table and the action
+bar), a teaching page's live
 example and the Gamma World odds; the landing page shows a small picture of each game.
 """
 
@@ -77,9 +78,11 @@ def main() -> None:
         small.close()
         page = browser.new_page(viewport={"width": 1280, "height": 1500})
         card_browser(page, url)
-        page.set_viewport_size({"width": 1280, "height": 2600})
+        # a play page as a person sees it at 1280x800: the table, and the action bar at the
+        # window's bottom
+        page.set_viewport_size({"width": 1280, "height": 800})
         play(page, url, *PLAYS[0])
-        page.locator(".step-live").first.screenshot(path=str(DOCS / "rifts-play.png"))
+        page.screenshot(path=str(DOCS / "rifts-play.png"))
         page.goto(f"{url}/voila/render/teach_rifts.ipynb", wait_until="commit")
         page.locator(".teach-example-start").first.wait_for(timeout=WAIT)
         example = page.locator(".teach-example").nth(3)

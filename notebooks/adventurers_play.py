@@ -33,7 +33,7 @@ play
 # %% [markdown]
 # ## Setup
 #
-# Setup: professions, 5 cards each, who goes first.
+# Professions, 5 cards each, who goes first.
 
 # %%
 play.cell("setup")
@@ -41,15 +41,15 @@ play.cell("setup")
 # %% [markdown]
 # ## The Draw Phase
 #
-# The Draw Phase: 2 cards, hand size 5.
+# 2 cards, hand size 5.
 
 # %%
 play.cell("draw")
 
 # %% [markdown]
-# ## The Research Phases, before and after travelling.
+# ## The Research Phases
 #
-# The Research Phases, before and after travelling.
+# Before and after travelling: Research cards are played here.
 
 # %%
 play.cell("research")
@@ -57,7 +57,7 @@ play.cell("research")
 # %% [markdown]
 # ## The Travel Phase
 #
-# The Travel Phase: a Travel or Location card on the chain.
+# A Travel or Location card on the chain.
 
 # %%
 play.cell("travel")
@@ -65,7 +65,7 @@ play.cell("travel")
 # %% [markdown]
 # ## The Encounter Phase
 #
-# The Encounter Phase: the opponent to your right may play an Encounter; the Encounter and
+# The opponent to your right may play an Encounter; the Encounter and
 # Escape rolls.
 
 # %%

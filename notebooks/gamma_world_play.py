@@ -33,7 +33,7 @@ play
 # %% [markdown]
 # ## The Action Phase
 #
-# The Action Phase: spend Action Points to recruit, draw, play items and attack.
+# Spend Action Points to recruit, draw, play items and attack.
 
 # %%
 play.cell("action")
@@ -41,7 +41,7 @@ play.cell("action")
 # %% [markdown]
 # ## A battle
 #
-# A battle: rounds of Force dice against Threat dice until one side falls or the followers retreat.
+# Rounds of Force dice against Threat dice until one side falls or the followers retreat.
 
 # %%
 play.cell("battle")
@@ -49,7 +49,7 @@ play.cell("battle")
 # %% [markdown]
 # ## The Healing Phase
 #
-# The Healing Phase: damage counters removed.
+# Damage counters removed.
 
 # %%
 play.cell("healing")

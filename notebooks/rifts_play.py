@@ -33,7 +33,7 @@ play
 # %% [markdown]
 # ## Setup
 #
-# Setup: Characters, their Aid cards, starting locales, who goes first.
+# Characters, their Aid cards, starting locales, who goes first.
 
 # %%
 play.cell("setup")
@@ -41,7 +41,7 @@ play.cell("setup")
 # %% [markdown]
 # ## The Decision Act
 #
-# The Decision Act: equip from the hand, use Scrying, Draw or Supply cards, then choose the
+# Equip from the hand, use Scrying, Draw or Supply cards, then choose the
 # turn's one phase.
 
 # %%
@@ -50,7 +50,7 @@ play.cell("decision")
 # %% [markdown]
 # ## The Recuperate Phase
 #
-# The Recuperate Phase: Heal rolls for the wounded, Repair rolls for damaged Equipment.
+# Heal rolls for the wounded, Repair rolls for damaged Equipment.
 
 # %%
 play.cell("recuperate")
@@ -58,7 +58,7 @@ play.cell("recuperate")
 # %% [markdown]
 # ## The Travel Phase
 #
-# The Travel Phase: the Survival roll (or a Hazard), the Encounter roll, the new Location.
+# The Survival roll (or a Hazard), the Encounter roll, the new Location.
 
 # %%
 play.cell("travel")
@@ -66,7 +66,7 @@ play.cell("travel")
 # %% [markdown]
 # ## The Mission Phase
 #
-# The Mission Phase: the Mission Table and what it sends.
+# The Mission Table and what it sends.
 
 # %%
 play.cell("mission")
@@ -74,7 +74,7 @@ play.cell("mission")
 # %% [markdown]
 # ## The Supply Phase
 #
-# The Supply Phase: the Supply roll, the Bonus Supply Table, the cards drawn.
+# The Supply roll, the Bonus Supply Table, the cards drawn.
 
 # %%
 play.cell("supply")
@@ -82,7 +82,7 @@ play.cell("supply")
 # %% [markdown]
 # ## Combat
 #
-# Combat: the five segments of each round, from the Escape roll to Morale.
+# The five segments of each round, from the Escape roll to Morale.
 
 # %%
 play.cell("combat")
@@ -90,7 +90,7 @@ play.cell("combat")
 # %% [markdown]
 # ## The End Act
 #
-# The End Act: hand size.
+# Hand size.
 
 # %%
 play.cell("end")
