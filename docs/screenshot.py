@@ -35,16 +35,20 @@ def card_browser(page: Page, url: str) -> None:
     page.screenshot(path=str(DOCS / "card-browser.png"), full_page=True)
 
 
-def play(page: Page, url: str, game: str, clicks: int) -> None:
+def play(page: Page, url: str, game: str, clicks: int, pace: bool = False) -> None:
     """A step-through page after a few clicks of the person's (the bots' turns play
-    without clicks)."""
+    without clicks); ``pace``: with the pace "to my next choice", the rolls up to each of the
+    person's choices made at once."""
     page.goto(f"{url}/voila/render/{game}_play.ipynb", wait_until="commit")
     page.locator(".stepper-status").wait_for(timeout=WAIT)
     page.wait_for_timeout(3000)
+    if pace:
+        page.locator(".stepper-pace button", has_text="to my next choice").click()
     for _ in range(clicks):
         live = page.locator(".step-live").first
-        if live.locator(".step-roll").count() and live.locator(".step-roll").first.is_visible():
-            live.locator(".step-roll").first.click()
+        roll = live.locator(".step-roll-on" if pace else ".step-roll")
+        if roll.count() and roll.first.is_visible():
+            roll.first.click()
         elif live.locator(".step-choice").count():
             live.locator(".step-choice").first.click()
         else:
@@ -81,7 +85,7 @@ def main() -> None:
         # a play page as a person sees it at 1280x800: the table, and the action bar at the
         # window's bottom
         page.set_viewport_size({"width": 1280, "height": 800})
-        play(page, url, *PLAYS[0])
+        play(page, url, "rifts", 24, pace=True)
         page.screenshot(path=str(DOCS / "rifts-play.png"))
         page.goto(f"{url}/voila/render/teach_rifts.ipynb", wait_until="commit")
         page.locator(".teach-example-start").first.wait_for(timeout=WAIT)

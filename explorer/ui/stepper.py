@@ -109,6 +109,8 @@ _STEP_STYLE = """
 .jp-OutputArea:has(.step-action-bar), .jp-OutputArea-child:has(.step-action-bar),
 .jp-OutputArea-output:has(.step-action-bar), .widget-box:has(.step-action-bar) {
   overflow: visible; }
+/* ... and down to the window's edge (the page's own bottom padding would show the table) */
+.lm-BoxPanel-child:has(.step-action-bar) { padding-bottom: 0 !important; }
 .stepper-over { background: #eff6ff; border: 1px solid #1d4ed8; border-radius: 8px;
   padding: 6px 10px; font-family: sans-serif; }
 </style>
