@@ -12,21 +12,26 @@ from explorer.ui.session import STALE, PlaySession
 from explorer.ui.stepper import Stepper
 
 
-def _play_until(session: PlaySession, wanted, limit: int = 3000) -> None:
-    """Play on with the heuristic bot in every seat (the person's too) until ``wanted``."""
-    session.play(lambda s: s.waiting_for_person() and wanted(s), use_bots_for_all=True)
-    assert session.waiting_for_person() and wanted(session), "no such position in the game"
-
-
 def _plan(session: PlaySession, key: str):
     return next((p for p in session.plans() if p.key == key), None)
 
 
-def _stepper_at(wanted, seed: int = 1) -> Stepper:
-    stepper = Stepper("gamma_world", players=2, seed=seed)
-    _play_until(stepper.session, wanted)
-    stepper.refresh(advance=False)
-    return stepper
+def _stepper_at(wanted, seeds: range = range(1, 9)) -> Stepper:
+    """A page at the first position ``wanted`` of the first game (by seed) that has one."""
+    for seed in seeds:
+        stepper = Stepper("gamma_world", players=2, seed=seed)
+        session = stepper.session
+        session.play(lambda s: s.waiting_for_person() and wanted(s), use_bots_for_all=True)
+        if session.waiting_for_person() and wanted(session):
+            stepper.refresh(advance=False)
+            return stepper
+    raise AssertionError("no such position in these games")
+
+
+def _free_ap(session: PlaySession) -> bool:
+    """Every AP left is a base AP, each paying for one draw ("An AP can be used to ... Draw
+    one card from the deck", seed 004, lines 20 and 22)."""
+    return all(token.action is None for token in session.game.state.ap)
 
 
 def _drawn(session: PlaySession, seat: int = 0) -> int:
@@ -34,12 +39,13 @@ def _drawn(session: PlaySession, seat: int = 0) -> int:
 
 
 def test_a_draw_plan_draws_with_each_ap_its_label_names() -> None:
-    stepper = _stepper_at(lambda s: _plan(s, "repeat-draw") is not None and len(
-        s.game.state.enclaves[0].hand) + 3 <= 5)  # room in the hand: no discard on the way
+    stepper = _stepper_at(lambda s: _plan(s, "repeat-draw") is not None and _free_ap(s) and len(
+        s.game.state.enclaves[0].hand) + len(s.game.state.ap) <= 5)  # no discard on the way
     session = stepper.session
     plan = _plan(session, "repeat-draw")
     times = len(session.game.state.ap)  # every AP of the turn pays for a draw here
-    assert plan.label == f"Draw a card with each of my {times} AP left ({times} times)"
+    assert plan.label == f"Draw a card with each of my {times} AP left (stops at any other " \
+        "choice)"
     drawn, turn = _drawn(session), session.game.state.turn
     button = next(b for b in stepper.cell(stepper.view.cell)._plan_buttons
                   if b.description == plan.label)
@@ -98,6 +104,29 @@ def test_no_plan_is_offered_at_a_bots_decision() -> None:
     assert session.pick() is None
     with pytest.raises(IllegalAction, match="not offered"):
         session.follow_plan("repeat-draw")
+
+
+def test_a_game_without_the_hook_has_no_plans() -> None:
+    session = PlaySession.start("rifts", players=2, seed=7)
+    session.advance(roll_for_person=True)
+    assert session.waiting_for_person()
+    assert session.plans() == [] and session.pick() is None
+
+
+def test_discard_then_draw_on_discards_and_draws_with_the_ap_left() -> None:
+    stepper = _stepper_at(lambda s: (p := s.pick()) is not None and bool(p.plans)
+                          and _free_ap(s))
+    session = stepper.session
+    pick = session.pick()
+    times = len(session.game.state.ap)
+    assert pick.plans[0].label == f"Discard these, then draw a card with each of my {times} " \
+        "AP left (stops at any other choice)"
+    drawn = _drawn(session)
+    stepper.cell(stepper.view.cell).picks.click([key_of(a) for a in pick.options[:pick.count]],
+                                                 pick.plans[0].key)
+    assert _drawn(session) > drawn  # drew on, and stopped at the next discard or the AP's end
+    assert session.pick() is not None or not session.game.state.ap or \
+        session.game.state.active != 0
 
 
 def _discarding(session: PlaySession) -> bool:

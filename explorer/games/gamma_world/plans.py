@@ -23,6 +23,9 @@ from explorer.ui.session import Pick, Plan, PlanRule
 REPEATED = {"draw": (DRAW, "Draw", "Draw a card"), "recruit": (RECRUIT, "Recruit",
                                                                 "Recruit a follower")}
 """The Action Phase's actions a plan repeats: the action, its AP cost's name, its words."""
+STOPS = "(stops at any other choice)"
+"""What a repeating plan's label says of where it stops: at any decision that is not the
+repeated action (a hand-limit discard, a mutation to attach), for the person to make."""
 
 
 def _decision(game: Game, seat: int) -> Decision | None:
@@ -81,7 +84,7 @@ def plans(game: Game, seat: int) -> list[Plan]:
             times = times_payable(game, cost)
             if action in pending.actions and times > 1:
                 found.append(Plan(f"repeat-{name}", f"{words} with each of my {times} AP left "
-                                  f"({times} times)", (action,),
+                                  f"{STOPS}", (action,),
                                   repeat(action, times, state.turn)))
     battle = state.battle
     fight = next((a for a in pending.actions if a.name == "fight"), None)
@@ -107,7 +110,7 @@ def pick(game: Game, seat: int) -> Pick | None:
     times = times_payable(game, "Draw")
     if game.state.phase.startswith("action.draw") and times > 0:
         then = (Plan("then-draw", f"Discard these, then draw a card with each of my {times} "
-                     f"AP left ({times} times)", (),
+                     f"AP left {STOPS}", (),
                      repeat(DRAW, times + count, game.state.turn)),)
     return Pick(count, f"Choose {count} card{'s' if count > 1 else ''} to discard",
                 "Discard these", tuple(pending.actions), then)
