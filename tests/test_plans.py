@@ -166,6 +166,15 @@ def test_a_wrong_pick_is_refused_and_changes_nothing() -> None:
     picks = stepper.cell(stepper.view.cell).picks
     picks.click(["not a key"])  # a browser message naming no card offered
     assert NOT_OFFERED in stepper.cell(stepper.view.cell).message.value
+    cell = stepper.cell(stepper.view.cell)
+    for bad in ({"event": "click", "keys": "all", "plan": "", "stamp": picks.stamp},
+                {"event": "click", "keys": [key_of(pick.options[0])], "plan": "go on",
+                 "stamp": picks.stamp},
+                {"event": "click", "keys": [key_of(pick.options[0])], "plan": 3,
+                 "stamp": picks.stamp}):
+        cell.message.clear()
+        picks._message(picks, bad, [])  # untrusted browser messages
+        assert NOT_OFFERED in cell.message.value
     picks.press([key_of(pick.options[0])], "", picks.stamp - 1)
     assert STALE in stepper.cell(stepper.view.cell).message.value
     assert session.game.snapshot() == before

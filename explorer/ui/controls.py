@@ -336,6 +336,13 @@ function render({ model, el }) {
     model.on("change:" + name, draw);
   }
   draw();
+  label.style.fontWeight = "bold";
+  buttons.style.display = "flex";
+  buttons.style.flexWrap = "wrap";
+  buttons.style.gap = "6px";
+  el.style.fontFamily = "sans-serif";
+  el.style.fontSize = "13px";
+  el.style.margin = "4px 0";
   el.append(label, boxes, buttons);
 }
 export default { render };

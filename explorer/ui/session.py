@@ -13,6 +13,12 @@ A page's controls always belong to the step on screen: each is drawn with the se
 to a place in a list. A move made with the stamp of an earlier step (:meth:`PlaySession.take`,
 :meth:`~PlaySession.roll`, :meth:`~PlaySession.force`, :meth:`~PlaySession.follow`) is refused
 with :class:`explorer.errors.StaleControl` and changes nothing.
+
+A person may ask for several of his decisions in one click: a game's plans (its module
+``explorer.games.<game>.plans``: :meth:`PlaySession.plans`, :meth:`~PlaySession.follow_plan`)
+repeat one choice with the rolls between them made, and stop at the first decision that is
+not theirs; a decision taken one card at a time is picked whole (:meth:`~PlaySession.pick`,
+:meth:`~PlaySession.take_picks`). An undo goes back to before the plan's click.
 """
 
 from __future__ import annotations
@@ -573,7 +579,9 @@ class PlaySession:
             pending = self.game.pending
             if not (isinstance(pending, Decision) and pending.player == seat
                     and self.waiting_for_person() and action in pending.actions):
+                planned = self._planned_steps()
                 self.game = load_game(saved)
+                self._planned_of, self._planned = self.game, planned  # earlier plans' steps
                 self._mark = mark
                 self._epoch += 1
                 raise IllegalAction(f"{action} is not a legal choice here; nothing was taken")
