@@ -178,3 +178,14 @@ def test_a_wrong_pick_is_refused_and_changes_nothing() -> None:
     picks.press([key_of(pick.options[0])], "", picks.stamp - 1)
     assert STALE in stepper.cell(stepper.view.cell).message.value
     assert session.game.snapshot() == before
+
+
+def test_a_plan_acts_only_at_its_own_seats_decisions() -> None:
+    """A rule that would take any first choice still stops at another person's decision."""
+    session = PlaySession.start("gamma_world", players=2, seed=1, seats=["human", "human"])
+    session.advance(roll_for_person=True)
+    assert session.waiting_for_person() and session.game.current_player == 0
+    first = session.game.pending.actions[0]
+    session._run((first,), lambda game, seat, done: game.pending.actions[0])
+    assert not session.game.is_over  # (the rule would play on to the end, both seats)
+    assert session.waiting_for_person() and session.game.current_player == 1
