@@ -287,3 +287,140 @@ class StepMenu(anywidget.AnyWidget):
     def key_of(self, text: str) -> str:
         """The key of the entry whose text is ``text`` (tests)."""
         return next(key for key, shown in self.options if shown == text)
+
+
+_PICKS_ESM = """
+function render({ model, el }) {
+  const label = document.createElement("div");
+  label.className = "step-pick-label";
+  const boxes = document.createElement("div");
+  boxes.className = "step-pick-boxes";
+  const buttons = document.createElement("div");
+  buttons.className = "step-pick-buttons";
+  let drawn = model.get("stamp");
+  let inputs = [];
+  const draw = () => {
+    label.textContent = model.get("label");
+    inputs = [];
+    boxes.replaceChildren(...model.get("options").map(([key, text]) => {
+      const row = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.value = key;
+      box.disabled = model.get("disabled");
+      inputs.push(box);
+      row.append(box, " " + text);
+      row.style.display = "block";
+      return row;
+    }));
+    buttons.replaceChildren(...model.get("buttons").map(([plan, text]) => {
+      const button = document.createElement("button");
+      button.className = "jupyter-button widget-button step-pick-button";
+      button.textContent = text;
+      button.disabled = model.get("disabled");
+      button.addEventListener("click", () => {
+        if (button.disabled) return;
+        for (const other of buttons.querySelectorAll("button")) other.disabled = true;
+        el.classList.add("step-working");
+        const keys = inputs.filter((box) => box.checked).map((box) => box.value);
+        model.send({ event: "click", keys, plan, stamp: drawn });
+        setTimeout(draw, 5000);
+      });
+      return button;
+    }));
+    el.classList.toggle("step-working", model.get("disabled"));
+    drawn = model.get("stamp");
+    el.setAttribute("data-stamp", String(drawn));
+  };
+  for (const name of ["options", "buttons", "label", "disabled", "stamp"]) {
+    model.on("change:" + name, draw);
+  }
+  draw();
+  label.style.fontWeight = "bold";
+  buttons.style.display = "flex";
+  buttons.style.flexWrap = "wrap";
+  buttons.style.gap = "6px";
+  el.style.fontFamily = "sans-serif";
+  el.style.fontSize = "13px";
+  el.style.margin = "4px 0";
+  el.append(label, boxes, buttons);
+}
+export default { render };
+"""
+
+MAX_PICKS = 60
+"""The most entries a click on a pick may carry (a hand is far smaller)."""
+
+
+class StepPicks(anywidget.AnyWidget):
+    """Several entries picked at once, drawn for one step: ``bind(stamp, entries, buttons,
+    run)`` with ``entries`` (key, text, what it names) shown as check boxes and ``buttons``
+    (plan key, label; "" for no plan); a click runs ``run(picked, plan)`` with what the boxes
+    ticked on that drawing name, in the list's order, if the click was made on that drawing,
+    else ``on_refused`` is told why."""
+
+    _esm = traitlets.Unicode(_PICKS_ESM).tag(sync=True)
+    options = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
+    buttons = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+    stamp = traitlets.Int(-1).tag(sync=True)
+
+    def __init__(self, on_refused: Callable[[str], None] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._bound: dict[str, Any] = {}
+        self._plans: set[str] = set()
+        self._run: Callable[[list[Any], str | None], Any] | None = None
+        self._on_refused = on_refused
+        self._pressed = -1
+        self.on_msg(self._message)
+
+    def bind(self, stamp: int, entries: Sequence[tuple[str, str, Any]],
+             buttons: Sequence[tuple[str, str]],
+             run: Callable[[list[Any], str | None], Any], label: str = "") -> None:
+        """Draw the pick for the step ``stamp``."""
+        self._bound = {key: what for key, _, what in entries}
+        self._plans = {plan for plan, _ in buttons}
+        self._run = run
+        with self.hold_sync():
+            self.options = [[key, text] for key, text, _ in entries]
+            self.buttons = [[plan, text] for plan, text in buttons]
+            self.label = label
+            self.stamp = stamp
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or content.get("event") != "click":
+            return
+        keys = content.get("keys")
+        plan = content.get("plan")
+        if not isinstance(keys, list) or len(keys) > MAX_PICKS or not all(
+                isinstance(k, str) and len(k) <= MAX_KEY_LENGTH for k in keys):
+            keys = None
+        if not isinstance(plan, str) or len(plan) > MAX_KEY_LENGTH:
+            plan = None
+        self.press(keys, plan, _stamp_of(content))
+
+    def press(self, keys: list[str] | None, plan: str | None, stamp: int) -> Any:
+        """A button clicked with ``keys`` ticked, on the drawing of ``stamp``."""
+        if self.disabled:
+            return None
+        if stamp != self.stamp and stamp == self._pressed:  # a double click: said nothing
+            return None
+        if stamp != self.stamp or self._run is None:
+            if self._on_refused is not None:
+                self._on_refused(STALE)
+            return None
+        if keys is None or plan is None or plan not in self._plans or \
+                any(key not in self._bound for key in keys):
+            if self._on_refused is not None:
+                self._on_refused(NOT_OFFERED)
+            return None
+        self._pressed = stamp
+        order = list(self._bound)
+        picked = [self._bound[key] for key in sorted(keys, key=order.index)]
+        return self._run(picked, plan or None)
+
+    def click(self, keys: Sequence[str], plan: str = "") -> Any:
+        """A button clicked on the pick as it is drawn now (tests, scripts)."""
+        return self.press(list(keys), plan, self.stamp)

@@ -13,6 +13,12 @@ A page's controls always belong to the step on screen: each is drawn with the se
 to a place in a list. A move made with the stamp of an earlier step (:meth:`PlaySession.take`,
 :meth:`~PlaySession.roll`, :meth:`~PlaySession.force`, :meth:`~PlaySession.follow`) is refused
 with :class:`explorer.errors.StaleControl` and changes nothing.
+
+A person may ask for several of his decisions in one click: a game's plans (its module
+``explorer.games.<game>.plans``: :meth:`PlaySession.plans`, :meth:`~PlaySession.follow_plan`)
+repeat one choice with the rolls between them made, and stop at the first decision that is
+not theirs; a decision taken one card at a time is picked whole (:meth:`~PlaySession.pick`,
+:meth:`~PlaySession.take_picks`). An undo goes back to before the plan's click.
 """
 
 from __future__ import annotations
@@ -86,6 +92,52 @@ def cell_of(game_id: str, phase: str) -> str:
     if parts[0] == "scenario" and len(parts) > 1:
         return cell_of(game_id, ".".join(parts[1:]))
     return parts[0] if parts[0] in cells else (cells[0] if cells else parts[0])
+
+
+PlanRule = Callable[[Game, int, int], "Action | None"]
+"""A plan's rule: at a later decision of the plan's seat (the game, the seat, the plan's
+actions taken so far) the action the plan takes there, or None: the plan stops there and the
+person decides. A rule reads only what the seat sees (the pending decision, the public
+table)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Several decisions of a person in one click, asked for by the person: ``label`` says
+    exactly what it does; ``first`` is its action at the decision pending (empty for a plan
+    of a :class:`Pick`, whose first actions are the cards picked); ``then`` its rule at each
+    later decision of the same seat (:data:`PlanRule`; None: the plan ends after ``first``)."""
+
+    key: str
+    label: str
+    first: tuple[Action, ...] = ()
+    then: PlanRule | None = None
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A decision taken one card at a time ("Hand limit 5: discard 2 more") chosen in one
+    click: ``count`` entries of ``options`` (the pending decision's actions), taken in order
+    with ``verb`` ("Discard these"); ``plans``: what may follow the picks in the same click
+    ("Discard these, then draw a card with each of my 3 AP left"), each a :class:`Plan`
+    without ``first``."""
+
+    count: int
+    label: str
+    verb: str
+    options: tuple[Action, ...]
+    plans: tuple[Plan, ...] = ()
+
+
+def plan_hooks(game_id: str) -> Any:
+    """The module ``explorer.games.<game_id>.plans`` (its ``plans(game, seat)`` and
+    ``pick(game, seat)``), or None for a game that offers no plans."""
+    try:
+        return importlib.import_module(f"explorer.games.{game_id}.plans")
+    except ModuleNotFoundError as error:
+        if error.name != f"explorer.games.{game_id}.plans":
+            raise
+        return None
 
 
 @dataclass(frozen=True)
@@ -441,9 +493,115 @@ class PlaySession:
         self.game.step(outcome)
 
     def undo(self) -> None:
+        """Go back one step; a step a plan took (:meth:`follow_plan`) goes back to before the
+        plan's click, with every step of the plan."""
         self.game.undo()
+        planned = self._planned_steps()
+        while self.game.can_undo and self.game.steps in planned:
+            self.game.undo()
         self._mark = len(self.game.log)
         self._epoch += 1
+
+    # ---- plans: several decisions of a person in one click -----------------------------------
+
+    def _planned_steps(self) -> set[int]:
+        """The steps (by the game's step count before each) that plans took after their
+        click: an undo goes past them."""
+        if getattr(self, "_planned_of", None) is not self.game:
+            self._planned_of, self._planned = self.game, set()
+        planned: set[int] = self._planned
+        return planned
+
+    def plans(self) -> list[Plan]:
+        """The plans a person may choose at the pending decision of a seat a person plays
+        (the game's ``plans`` hook: :func:`plan_hooks`); none for a bot's decision, a roll,
+        the game's end, or a game without the hook."""
+        hooks = plan_hooks(self.game.game_id)
+        if hooks is None or not self.waiting_for_person():
+            return []
+        return list(hooks.plans(self.game, self.game.current_player))
+
+    def pick(self) -> Pick | None:
+        """The pending decision of a person as several picks in one click (the game's
+        ``pick`` hook), or None."""
+        hooks = plan_hooks(self.game.game_id)
+        if hooks is None or not self.waiting_for_person() or not hasattr(hooks, "pick"):
+            return None
+        return hooks.pick(self.game, self.game.current_player)
+
+    def follow_plan(self, key: str, stamp: int | None = None) -> int:
+        """Follow the plan ``key`` of the pending decision (:meth:`plans`), chosen with a
+        control drawn at ``stamp``: its first action, then, with every roll, draw and bot move
+        between them made as the pace "to my next choice" makes them, its action at each
+        decision of the same seat while its rule has one; it stops at the first decision that
+        is not its own (the person decides there) or at the game's end. Returns the steps
+        taken. A plan not offered now is refused and changes nothing."""
+        self.check_stamp(stamp)
+        plan = next((p for p in self.plans() if p.key == key), None)
+        if plan is None or not plan.first:
+            raise IllegalAction("that plan is not offered for this step; nothing was taken")
+        return self._run(plan.first, plan.then)
+
+    def take_picks(self, actions: Sequence[Action], stamp: int | None = None,
+                   plan: str | None = None) -> int:
+        """Take the picks ``actions`` (exactly :attr:`Pick.count` of them, each one of its
+        options, held as often as picked) in order, chosen with a control drawn at ``stamp``;
+        ``plan``: the key of one of the pick's plans, followed after the picks. A wrong count,
+        an entry not offered or one not legal when reached is refused and changes nothing."""
+        self.check_stamp(stamp)
+        pick = self.pick()
+        if pick is None:
+            raise IllegalAction("no choice of several cards is pending; nothing was taken")
+        actions = list(actions)
+        if len(actions) != pick.count:
+            raise IllegalAction(f"choose exactly {pick.count} (you chose {len(actions)}); "
+                                "nothing was taken")
+        for action in actions:
+            if not isinstance(action, Action) or action not in pick.options:
+                raise IllegalAction(f"{action} is not one of the choices offered; nothing was "
+                                    "taken")
+        then = None
+        if plan is not None:
+            found = next((p for p in pick.plans if p.key == plan), None)
+            if found is None:
+                raise IllegalAction("that plan is not offered for this step; nothing was taken")
+            then = found.then
+        return self._run(tuple(actions), then)
+
+    def _run(self, first: Sequence[Action], then: PlanRule | None) -> int:
+        """Take ``first`` (each a legal action of the seat's decision pending when reached:
+        all or nothing), then follow ``then`` as :meth:`follow_plan` says."""
+        seat = self.game.current_player
+        saved, mark, start = self.game.to_json(), getattr(self, "_mark", 0), self.game.steps
+        self._moved()
+        done = 0
+        for action in first:
+            pending = self.game.pending
+            if not (isinstance(pending, Decision) and pending.player == seat
+                    and self.waiting_for_person() and action in pending.actions):
+                planned = self._planned_steps()
+                self.game = load_game(saved)
+                self._planned_of, self._planned = self.game, planned  # earlier plans' steps
+                self._mark = mark
+                self._epoch += 1
+                raise IllegalAction(f"{action} is not a legal choice here; nothing was taken")
+            self.game.step(pending.actions[pending.actions.index(action)])
+            done += 1
+        while then is not None and not self.game.is_over:
+            self.play(lambda session: session.waiting_for_person() and not session.forced(),
+                      use_bots_for_all=False, take_forced=True)
+            pending = self.game.pending
+            if not isinstance(pending, Decision) or pending.player != seat:
+                break
+            action = then(self.game, seat, done)
+            if action is None or action not in pending.actions:
+                break
+            self.game.step(pending.actions[pending.actions.index(action)])
+            done += 1
+        kept = {step for step in self._planned_steps() if step < start}  # an earlier line
+        self._planned = kept | set(range(start + 1, self.game.steps))
+        self._epoch += 1
+        return self.game.steps - start
 
     def redo(self) -> None:
         self._moved()

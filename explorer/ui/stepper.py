@@ -35,7 +35,7 @@ from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts, guarded, log
 from explorer.ui.advice import DIE_FACE_ROW, BestActions, adventure_html
 from explorer.ui.board import CLICKABLE, ClickBoard
-from explorer.ui.controls import StepButton, StepMenu, key_of
+from explorer.ui.controls import StepButton, StepMenu, StepPicks, key_of
 from explorer.ui.faces import FACE_STYLE, face
 from explorer.ui.page import DownloadButton, Scroller, UploadButton
 from explorer.ui.session import CELL_TITLES, CELLS, SEAT_KINDS, PlaySession, View
@@ -571,7 +571,7 @@ class PhaseCell(widgets.VBox):
                                   lambda action: take(action, stamp))
             self._chosen_face(actions[0])
             controls += [self.choice_list, self.chosen_face]
-            return controls
+            return controls + self._plan_controls(view, stamp)
         names = [] if isinstance(stepper.table, ClickBoard) else \
             stepper.card_index.mentioned([view.prompt, *view.choices])  # else on the table
         if names:
@@ -583,7 +583,61 @@ class PhaseCell(widgets.VBox):
             if tuple(faces) != self.face_row.children:
                 self.face_row.children = faces
             controls.append(self.face_row)
-        return controls
+        return controls + self._plan_controls(view, stamp)
+
+    # ---- plans: several of the person's decisions in one click ----------------------------
+
+    def _plan_controls(self, view: View, stamp: int) -> list[widgets.Widget]:
+        """The pending decision's plans (:meth:`PlaySession.plans`), a button each, and its
+        pick of several cards (:meth:`PlaySession.pick`) when it has more than one to pick or
+        a plan to follow; each drawn with the step's stamp."""
+        session = self.stepper.session
+        if not self._person(view):
+            return []
+        guard = self.stepper.step_guard
+        shown: list[widgets.Widget] = []
+        plans = session.plans()
+        while len(self._plan_buttons) < len(plans):
+            button = StepButton(on_refused=self.stepper.refuse, icon="fast-forward")
+            button.add_class("step-plan")
+            self._plan_buttons.append(button)
+        follow = guard(self._follow_plan)
+        for button, plan in zip(self._plan_buttons, plans, strict=False):
+            button.bind(stamp, lambda key=plan.key: follow(key, stamp),
+                        description=plan.label, tooltip=plan.label)
+            shown.append(button)
+        pick = session.pick()
+        if pick is not None and (pick.count > 1 or pick.plans):
+            take = guard(self._take_picks)
+            self.picks.bind(stamp, [(key_of(a), str(a), a) for a in pick.options],
+                            [("", pick.verb)] + [(p.key, p.label) for p in pick.plans],
+                            lambda picked, plan: take(picked, plan, stamp),
+                            label=pick.label)
+            shown.append(self.picks)
+        return shown
+
+    @cached_property
+    def _plan_buttons(self) -> list[StepButton]:
+        return []
+
+    @cached_property
+    def picks(self) -> StepPicks:
+        """Several cards picked at once (a hand-limit discard) and its buttons."""
+        picks = StepPicks(on_refused=self.stepper.refuse)
+        picks.add_class("step-pick")
+        return picks
+
+    def _follow_plan(self, key: str, stamp: int) -> None:
+        stepper = self.stepper
+        with stepper.working():
+            stepper.session.follow_plan(key, stamp)
+            stepper.refresh(scroll=True)
+
+    def _take_picks(self, picked: list[Action], plan: str | None, stamp: int) -> None:
+        stepper = self.stepper
+        with stepper.working():
+            stepper.session.take_picks(picked, stamp, plan)
+            stepper.refresh(scroll=True)
 
     def _person(self, view: View) -> bool:
         return view.player is not None and self.stepper.session.seats[view.player] == "human"
