@@ -132,7 +132,9 @@ def at(game: Game, seat: int | None = None) -> Odds | None:
     unseen = hidden_from(game, seat) if seat is not None else {}
     if not unseen:
         outcomes = tuple((str(o), p) for o, p in pending.probabilities())
-        return Odds(None, 0, (), outcomes, pending.label)
+        explain = getattr(spec, "explain", None)  # a game's words for what a roll counts
+        return Odds(None, 0, (), outcomes, pending.label,
+                    extra={"explain": explain} if isinstance(explain, str) else {})
     weights = {str(o): w for o, w in zip(pending.outcomes, pending.weights, strict=True)}
     for name, count in unseen.items():
         weights[name] = weights.get(name, 0) + count
@@ -186,12 +188,16 @@ def _draw_table(game: Game, pending: Chance) -> str | None:
 def effects(game: Game) -> list[str]:
     """What each outcome of the pending chance step does, in words, in the outcomes' order:
     a roll's natural with its result ("16: succeeds", "1: Killed", "4 (total 6): fails"), a
-    card or a pick by its name; [] on a decision or at the end."""
+    count with what it does when the game says ("3 ones: the Threat loses 3"), a card or a
+    pick by its name; [] on a decision or at the end."""
     pending = game.pending
     if not isinstance(pending, Chance):
         return []
     spec = pending.odds
     if not isinstance(spec, Roll):
+        effect = getattr(spec, "effect", None)  # a game's words for what each outcome does
+        if callable(effect):
+            return [f"{o}: {effect(o)}" for o in pending.outcomes]
         return [str(o) for o in pending.outcomes]
     rows = _table_rows(game, spec.table) if spec.table and spec.target is None else None
     found = []

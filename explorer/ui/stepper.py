@@ -143,6 +143,9 @@ def odds_html(odds: Odds) -> str:
         how = html.escape(plain(odds.note)) if estimated else f"exactly {fraction_text(odds.p)}"
         lines.append(f'<b class="step-p" data-exact="{odds.p}">{float(odds.p):.1%}</b> '
                      f"chance the roll succeeds ({how})")
+    explain = odds.extra.get("explain")
+    if explain:  # what the roll counts ("Each die showing 1 takes a point off the Threat.")
+        lines.append(html.escape(plain(explain)))
     if odds.breakdown:
         lines.append("Modifiers: " + "; ".join(html.escape(plain(b)) for b in odds.breakdown))
     elif odds.p is not None:
@@ -750,7 +753,8 @@ class PhaseCell(widgets.VBox):
             parts.append(self.odds_view)
         elif odds is not None:
             self.odds_view.value = odds_html(odds)
-            if odds.p is not None or odds.breakdown:  # else the chart or the faces say it
+            if odds.p is not None or odds.breakdown or odds.extra.get("explain"):
+                # (else the chart or the faces say it)
                 parts.append(self.odds_view)
             faces_shown = winning is not None and DIE_FACE_ROW in winning
             if 1 < len(odds.outcomes) <= CHART_OUTCOMES_UP_TO and not faces_shown:

@@ -113,6 +113,24 @@ def test_one_die_per_force_point_and_per_threat_point_counting_ones() -> None:
     assert fight_text(game) == "Fight a round: Force 4 against Threat 1 (Blight)"
 
 
+def test_the_pages_say_what_the_ones_of_each_roll_do() -> None:
+    """"Every roll of 1 reduces the Threat by one point" (line 46); "For every roll of 1 by
+    the threat one of your followers loses 1 Hit" (line 48): the odds and the "what if" list
+    say it in words, not only "counting 1s"."""
+    import explorer.odds
+
+    game = attack([{"cards": ["Laser Pistol"]}, {}], "Blight", 2)
+    choose(game, "Fight a round")
+    assert explorer.odds.at(game).extra["explain"] == \
+        "Each die showing 1 takes a point off the Threat."
+    assert explorer.odds.effects(game)[:3] == [
+        "0 ones: nothing", "1 one: the Threat loses 1", "2 ones: the Threat loses 2"]
+    ones(game, 1)
+    assert explorer.odds.at(game).extra["explain"] == \
+        "Each die showing 1 is a Hit on Player 1's followers."
+    assert explorer.odds.effects(game)[2] == "2 ones: Player 1's followers take 2 Hit(s)"
+
+
 def test_gw_32_the_attacker_may_retreat_before_any_round_and_loses_the_location() -> None:
     game = attack([{}], "Warbot", 20)
     assert options(game) == ["Fight a round: Force 1 against Threat 20 (Warbot)", "Retreat"]

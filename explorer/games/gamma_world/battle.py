@@ -12,7 +12,7 @@ from __future__ import annotations
 from explorer.engine import Action
 from explorer.games.gamma_world import enclave as E
 from explorer.games.gamma_world import powers
-from explorer.games.gamma_world.common import Ctx, Step
+from explorer.games.gamma_world.common import Counting, Ctx, Step
 from explorer.games.gamma_world.state import Battle, Follower
 
 WON, LOST, RETREATED = "won", "lost", "retreated"
@@ -127,10 +127,21 @@ def battle_round(ctx: Ctx, battle: Battle) -> Step:
     attacker = ctx.enclave(battle.attacker)
     force = E.total_force(ctx.data, attacker, battle.robot)
     threat = opposing_threat(ctx, battle)
-    ones = yield from ctx.count_ones(
-        "battle", force, f"Battle roll, Player {battle.attacker + 1}'s followers")
+    per_one = ctx.constants["threat_per_battle_roll_of_1"]
+    hits = ctx.constants["hits_per_threat_roll_of_1"]
+    attackers = f"Player {battle.attacker + 1}'s followers"
+    if battle.defender is None:
+        battle_does = Counting("Each die showing 1 takes a point off the Threat.",
+                               "the Threat loses {n}", per_one)
+    else:
+        battle_does = Counting(
+            f"Each die showing 1 is a Hit on Player {battle.defender + 1}'s followers.",
+            f"Player {battle.defender + 1}'s followers take {{n}} Hit(s)", per_one)
+    ones = yield from ctx.count_ones("battle", force, f"Battle roll, {attackers}", battle_does)
     against = yield from ctx.count_ones(
-        "threat", threat, f"Threat roll, {battle.foe or f'Player {battle.defender + 1}'}")
+        "threat", threat, f"Threat roll, {battle.foe or f'Player {battle.defender + 1}'}",
+        Counting(f"Each die showing 1 is a Hit on {attackers}.",
+                 f"{attackers} take {{n}} Hit(s)", hits))
     ctx.note(f"Round {battle.rounds}: Force {force} rolls {ones} one(s), Threat {threat} "
              f"rolls {against} one(s)", battle.attacker)
     reduce = ones * ctx.constants["threat_per_battle_roll_of_1"]

@@ -7,7 +7,7 @@ decisions and chance events it needs and returns its result.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from math import comb
 from typing import Any
@@ -30,14 +30,32 @@ def _card_outcome(name: str) -> Outcome:
 
 
 @cache
-def counting_chance(label: str, dice: int, sides: int, faces: int) -> Chance:
+@dataclass(frozen=True)
+class Counting:
+    """What a counting roll counts and what its count does, in players' words, for the pages
+    (a chance step's ``odds``): ``explain`` "Each die showing 1 takes a point off the Threat",
+    ``does`` "the Threat loses {n}" (``{n}``: the count times ``per``)."""
+
+    explain: str
+    does: str
+    per: int = 1
+
+    def effect(self, outcome: Outcome) -> str:
+        """What ``outcome`` (a count) does: "the Threat loses 3"."""
+        count = outcome.args[0] * self.per
+        return self.does.format(n=count) if count else "nothing"
+
+
+def counting_chance(label: str, dice: int, sides: int, faces: int,
+                    counting: Counting | None = None) -> Chance:
     """``dice`` dice of ``sides`` sides, counting those that show one of ``faces`` faces: a
-    chance node over the count (binomial weights, exact integers)."""
+    chance node over the count (binomial weights, exact integers); ``counting`` says what the
+    count does."""
     counts = tuple(range(dice + 1))
     weights = tuple(comb(dice, k) * faces ** k * (sides - faces) ** (dice - k) for k in counts)
     word = ("one", "ones") if faces == 1 else ("die counts", "dice count")
     outcomes = tuple(Outcome("count", (k,), f"{k} {word[k != 1]}") for k in counts)
-    return Chance(outcomes, weights, label)
+    return Chance(outcomes, weights, label, odds=counting)
 
 
 @cache
@@ -134,9 +152,11 @@ class Ctx(RulesContext):
 
     # ---- dice ----------------------------------------------------------------------------
 
-    def count_ones(self, roll: str, dice: int, label: str) -> Step:
+    def count_ones(self, roll: str, dice: int, label: str,
+                   counting: Counting | None = None) -> Step:
         """Roll ``dice`` dice of the named roll and count those that show its counting faces
-        ("Every roll of 1", lines 46 and 48); no dice, no chance."""
+        ("Every roll of 1", lines 46 and 48); no dice, no chance. ``counting``: what the count
+        does, in words."""
         if dice <= 0:
             return 0
         row = self.data.rolls[roll]
@@ -147,7 +167,7 @@ class Ctx(RulesContext):
             faces, counted = sides - high + 1, f"{high}+"
         dice *= row["dice_count"]
         outcome = yield counting_chance(f"{label}: {dice}D{sides}, counting {counted}", dice,
-                                        sides, faces)
+                                        sides, faces, counting)
         return outcome.args[0]
 
     def amount(self, roll: str, label: str, dice: tuple[int, int] | None = None) -> Step:
