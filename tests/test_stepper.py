@@ -128,8 +128,15 @@ def _click_first(stepper: Stepper) -> None:
         next(w for w in _walk(live) if "step-roll" in w._dom_classes).click()
     else:
         buttons = [w for w in _walk(live) if "step-choice" in w._dom_classes]
-        (buttons[0] if buttons else next(  # a long list: Take its first entry
-            w for w in _walk(live) if "step-choices" in w._dom_classes)).click()
+        menus = [w for w in _walk(live) if "step-choices" in w._dom_classes]
+        if buttons or menus:  # a long list: Take its first entry
+            (buttons[0] if buttons else menus[0]).click()
+            return
+        # a pick of several cards in place of the choices: the first cards it asks for
+        from explorer.ui.controls import key_of
+
+        pick = stepper.session.pick()
+        live.picks.click([key_of(a) for a in pick.options[:pick.count]])
 
 
 @pytest.mark.parametrize("game", ["rifts", "adventurers", "gamma_world"])

@@ -310,7 +310,10 @@ function render({ model, el }) {
       box.disabled = model.get("disabled");
       inputs.push(box);
       row.append(box, " " + text);
-      row.style.display = "block";
+      row.style.display = "inline-flex";
+      row.style.alignItems = "center";
+      row.style.gap = "4px";
+      row.style.cursor = "pointer";
       return row;
     }));
     buttons.replaceChildren(...model.get("buttons").map(([plan, text]) => {
@@ -337,6 +340,10 @@ function render({ model, el }) {
   }
   draw();
   label.style.fontWeight = "bold";
+  boxes.style.display = "flex";
+  boxes.style.flexWrap = "wrap";
+  boxes.style.gap = "4px 16px";
+  boxes.style.margin = "4px 0";
   buttons.style.display = "flex";
   buttons.style.flexWrap = "wrap";
   buttons.style.gap = "6px";

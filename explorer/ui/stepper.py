@@ -574,7 +574,7 @@ class PhaseCell(widgets.VBox):
                                   lambda action: take(action, stamp))
             self._chosen_face(actions[0])
             controls += [self.choice_list, self.chosen_face]
-            return controls + self._plan_controls(view, stamp)
+            return self._with_plans(controls, view, stamp)
         names = [] if isinstance(stepper.table, ClickBoard) else \
             stepper.card_index.mentioned([view.prompt, *view.choices])  # else on the table
         if names:
@@ -586,7 +586,22 @@ class PhaseCell(widgets.VBox):
             if tuple(faces) != self.face_row.children:
                 self.face_row.children = faces
             controls.append(self.face_row)
-        return controls + self._plan_controls(view, stamp)
+        return self._with_plans(controls, view, stamp)
+
+    def _with_plans(self, controls: list[widgets.Widget], view: View,
+                    stamp: int) -> list[widgets.Widget]:
+        """The decision's controls and its plans; when a pick of cards offers every choice
+        (each card once), the pick alone: the same choices twice would only confuse."""
+        plans = self._plan_controls(view, stamp)
+        if self.picks in plans:
+            pending = self.stepper.session.game.pending
+            pick = self.stepper.session.pick()
+            names = [str(a) for a in pending.actions]
+            if pick is not None and set(pick.options) == set(pending.actions) and \
+                    len(set(names)) == len(names):
+                controls = [c for c in controls
+                            if c is not self.choice_box and c is not self.choice_list]
+        return controls + plans
 
     # ---- plans: several of the person's decisions in one click ----------------------------
 
