@@ -387,3 +387,29 @@ def test_a_logged_line_is_a_frozen_log_entry() -> None:
     assert hash(entry) == hash(LogEntry(4, "turn", 1, "Rolls", True, 1, "Rolls a die", True))
     with pytest.raises(dataclasses.FrozenInstanceError):
         entry.text = "other"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("game_id", ["rifts", "gamma_world", "adventurers", "rat_king",
+                                     "riftforce"])
+def test_at_gives_the_game_as_it_was_at_a_past_step(game_id: str) -> None:
+    """Game.at(n) is the game after its first n steps: the same position, log and generator
+    as a new game with the same seed stepped the same n times (sampled steps and decisions
+    alike); the game it was taken from is unchanged."""
+    game = explorer.new_game(game_id, players=2, seed=5)
+    bot, taken = RandomBot(1), []
+    while game.steps < 60 and not game.is_over:
+        choice = None if game.is_chance else bot.choose(game)
+        taken.append(choice)
+        game.step(choice)
+    before = game.snapshot()
+    replayed = explorer.new_game(game_id, players=2, seed=5)
+    for step, choice in enumerate([*taken, None]):
+        if step in (0, 1, game.steps // 2, game.steps):
+            assert game.at(step).snapshot() == replayed.snapshot(), step
+        if step < game.steps:
+            replayed.step(choice)
+    assert game.snapshot() == before
+    with pytest.raises(IllegalAction, match="whole number from 0 to"):
+        game.at(game.steps + 1)
+    with pytest.raises(IllegalAction, match="whole number"):
+        game.at(True)  # type: ignore[arg-type]

@@ -597,6 +597,18 @@ class Game:
         self._take(record, clear_redo=False)
         self._redo.pop()
 
+    def at(self, step: int) -> Game:
+        """A new game at ``step`` of this one (0: its start): the same start with its first
+        ``step`` steps taken again, exactly (the generator's draws too); this game is not
+        changed. A review looks at each past position so."""
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.steps:
+            raise IllegalAction(f"step must be a whole number from 0 to {self.steps}; "
+                                f"found {step!r}")
+        game = Game(self.rules, self.players, self.seed, self.options, self.scenario)
+        for number in range(step):
+            game._take(self._inputs[number], clear_redo=True)
+        return game
+
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data, plus the generator's state: equal means identical."""
         return {"state": self.state.snapshot(), "log": [str(e) for e in self.log],
