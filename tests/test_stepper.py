@@ -374,3 +374,20 @@ def test_a_choice_says_what_the_rules_make_of_it_beside_its_button() -> None:
     assert "Nobody is wounded: the Recuperate Phase does nothing" in heal
     assert all("Nobody is wounded" not in text for label, text in beside.items()
                if not label.startswith("Heal & Repair"))
+
+
+def test_a_choices_chance_says_what_succeeding_is() -> None:
+    """"25% succeeds" said nothing: the chance beside a choice says what succeeds, from the
+    odds' own title (the Survival roll of Travel, seed 000: a failed Survival roll draws a
+    Hazard), and what failing does when the odds say so."""
+    from fractions import Fraction
+
+    from explorer.odds import Odds
+    from explorer.ui.stepper import choice_odds_html
+
+    odds = Odds(Fraction(7, 20), 0, (), (("success", Fraction(7, 20)),
+                                         ("failure", Fraction(13, 20))),
+                "Travel: the Survival roll (no Hazard on the way)")
+    assert "35%</b> the Survival roll succeeds: no Hazard on the way" in choice_odds_html(odds)
+    told = Odds(odds.p, 0, (), odds.outcomes, odds.title, extra={"if_not": "a Hazard card"})
+    assert "no Hazard on the way; else a Hazard card" in choice_odds_html(told)

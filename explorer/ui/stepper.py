@@ -223,9 +223,21 @@ def consequence_html(sentence: str | None) -> str:
 
 
 def _first_outcome(odds: Odds) -> str:
+    """What the chance beside a choice is the chance of: its first outcome, or for a success
+    what succeeding is, from the odds' title ("Travel: the Survival roll (no Hazard on the
+    way)" reads "the Survival roll succeeds (no Hazard on the way)"), and what failing does
+    when the odds say (``extra["if_not"]``)."""
     if odds.outcomes and odds.outcomes[0][0] not in ("success", "failure"):
         return odds.outcomes[0][0]
-    return "succeeds"
+    what = plain(odds.title).split(": ", 1)[-1] if ": " in odds.title else ""
+    if what.endswith(")") and " (" in what:
+        roll, why = what[:-1].split(" (", 1)
+        what = f"{roll} succeeds: {why}" if roll.endswith(" roll") else f"{roll}: {why}"
+    elif what.endswith(" roll"):
+        what += " succeeds"
+    said = what or "succeeds"
+    if_not = odds.extra.get("if_not")
+    return f"{said}; else {plain(if_not)}" if if_not else said
 
 
 def draw_html(view: View) -> str | None:
