@@ -81,6 +81,8 @@ def _click(stepper: Stepper, chooser, plans: bool = False) -> None:
         _controls(stepper, "step-roll")[0].click()
         return
     action = chooser.choose(stepper.session.game)
+    listed = stepper.session.game.pending.actions
+    action = listed[listed.index(action)]  # as the page lists it (a bot's may lack its text)
     if plans and _click_plan(stepper, action):
         return
     buttons = [b for b in _controls(stepper, "step-choice") if b.description == str(action)]

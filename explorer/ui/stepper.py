@@ -341,6 +341,8 @@ class PhaseCell(widgets.VBox):
         self.working(False)
         if view.kind == "over" and self.cell_name in (view.cell, FOLLOW):
             # the final table stays on screen, with what happened last, the summary and Rematch
+            # in the action bar
+            self.add_class("step-live")
             self.add_class(stepper.live_class)
             if self.above.children:
                 self.above.children = ()
