@@ -91,6 +91,10 @@ ROLL_OF_PHASE = {"Travel": ("Survival", "no Hazard on the way"),
                  "Supply": ("Supply", "the party may resupply"),
                  "Recuperate": ("Heal", "a wounded Character is fully healed")}
 """The roll each phase of the Decision Act makes first, and what its success means."""
+IF_NOT = {"Travel": "a roll on the Hazard Table",  # seed 000, lines 311-312
+          "Supply": "no resupply this turn",  # lines 360-361
+          "Recuperate": "the Character stays wounded"}  # line 296
+"""What failing the roll of :data:`ROLL_OF_PHASE` means."""
 
 
 def _rifts_phases(game: Game, pending: Decision) -> dict[Action, Odds]:
@@ -111,7 +115,10 @@ def _rifts_phases(game: Game, pending: Decision) -> dict[Action, Odds]:
         spec = ctx.roll_spec(seat, roll, bits=bits)
         rows = ctx.data.tables.get(spec.table) if spec.table and spec.target is None else None
         title = f"{phase}: the {roll} roll" + (f" ({meaning})" if meaning else "")
-        found[action] = _titled(from_roll(spec, rows), title)
+        odds = _titled(from_roll(spec, rows), title)
+        if phase in IF_NOT and odds.p is not None:
+            odds.extra["if_not"] = IF_NOT[phase]
+        found[action] = odds
     return found
 
 

@@ -97,6 +97,10 @@ def test_rifts_phases_show_the_roll_each_phase_makes() -> None:
     assert found["Heal & Repair"] is None  # nobody is wounded
     mission = found["Look for nearby Adventure"]
     assert mission.p is None and sum(p for _, p in mission.outcomes) == 1
+    # what failing means: "Otherwise roll on the Hazard Table" (line 312); "If less you may
+    # not Resupply" (line 361)
+    assert found["Travel to a new Location"].extra["if_not"] == "a roll on the Hazard Table"
+    assert found["Resupply"].extra["if_not"] == "no resupply this turn"
 
 
 # ---- Gamma World: a battle round -------------------------------------------------------------
