@@ -225,8 +225,8 @@ def consequence_html(sentence: str | None) -> str:
 def _first_outcome(odds: Odds) -> str:
     """What the chance beside a choice is the chance of: its first outcome, or for a success
     what succeeding is, from the odds' title ("Travel: the Survival roll (no Hazard on the
-    way)" reads "the Survival roll succeeds (no Hazard on the way)"), and what failing does
-    when the odds say (``extra["if_not"]``)."""
+    way)" reads "the Survival roll succeeds: no Hazard on the way"), and what failing does
+    when the odds say (``extra["if_not"]``: "; else a roll on the Hazard Table")."""
     if odds.outcomes and odds.outcomes[0][0] not in ("success", "failure"):
         return odds.outcomes[0][0]
     what = plain(odds.title).split(": ", 1)[-1] if ": " in odds.title else ""
