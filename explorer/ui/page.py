@@ -38,11 +38,13 @@ class Scroller(anywidget.AnyWidget):
         if (seen.height === 0) return false;
         if (seen.top >= 0 && seen.bottom <= height) return true;
         const fits = live.getBoundingClientRect().height <= height;
-        live.scrollIntoView({ block: fits ? "nearest" : "start", behavior: "smooth" });
+        live.scrollIntoView({ block: fits ? "nearest" : "start", behavior: "instant" });
         return true;
       };
       model.on("change:ticks", () => {
         requestAnimationFrame(() => requestAnimationFrame(show));
+        // again once the step's parts are drawn (they arrive after this message)
+        for (const wait of [400, 1200]) setTimeout(show, wait);
       });
       // once when the page is drawn (a play page): its cells come after this one
       if (!model.get("at_start")) return;

@@ -103,6 +103,8 @@ _STEP_STYLE = """
   width: auto; max-width: 100%; height: auto; min-height: 28px; white-space: normal;
   overflow: visible; text-overflow: clip; line-height: 1.3; padding-top: 3px;
   padding-bottom: 3px; }
+/* a bar taller than its room scrolls: its rows keep their height rather than shrink */
+.step-action-bar > * { flex-shrink: 0; }
 .step-live .step-action-bar { position: sticky; bottom: 0; z-index: 20; background: #fffbeb;
   box-shadow: 0 -6px 8px -6px rgba(15, 23, 42, 0.35); max-height: 60vh; overflow-y: auto; }
 /* the bar sticks to the bottom of the page's scrolling area: the boxes around it let it */
@@ -1020,12 +1022,14 @@ class Stepper(widgets.VBox):
         return [cell for cell in self._cells.values() if cell.live]
 
     def tell(self, text: str, kind: str = "info") -> None:
-        """A message beside the step's controls (in the page's message line when no cell of
-        this page shows them)."""
+        """A message beside the step's controls, brought into the window (in the page's
+        message line when no cell of this page shows them)."""
         cells = self.live_cells()
         for cell in cells:
             cell.tell(text, kind)
-        if not cells:
+        if cells:
+            self.scroller.bring_into_view()  # the bar with the message, in the window
+        else:
             self.message.show(text, kind)
 
     def refuse(self, why: str) -> None:
