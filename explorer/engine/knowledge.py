@@ -1,10 +1,12 @@
 """What a game knows about its own decisions, behind one small interface.
 
 The shared queries ask each game through it: :func:`explorer.odds.choices` (the odds of what
-each choice of a decision leads to) and :func:`explorer.odds.consequences` (what the rules make
-of each choice, in a sentence). A game supplies its answers in its own folder, as
-``explorer.games.<game>.knowledge.KNOWLEDGE`` (a :class:`GameKnowledge`), beside the rules it
-reads; a game without that module answers nothing (no odds, no sentences). A sixth game adds
+each choice of a decision leads to), :func:`explorer.odds.consequences` (what the rules make
+of each choice, in a sentence) and the play pages' plans (several of a person's decisions in
+one click: :meth:`explorer.ui.session.PlaySession.plans`). A game supplies its answers in its
+own folder, as ``explorer.games.<game>.knowledge.KNOWLEDGE`` (a :class:`GameKnowledge`),
+beside the rules it reads; a game without that module answers nothing (no odds, no sentences,
+no plans). A sixth game adds
 a folder, not edits in shared modules. The search bot's hooks are found the same way
 (:func:`explorer.engine.search.hooks_for`).
 
@@ -41,6 +43,16 @@ class GameKnowledge:
         """What the rules make of each choice of ``pending``, one plain sentence for players
         where it is worth saying (the others left out)."""
         return {}
+
+    def plans(self, game: Game, seat: int) -> list[Any]:
+        """The plans a person at ``seat`` may ask for at the pending decision (several of his
+        own decisions in one click: :class:`explorer.ui.session.Plan`). Default: none."""
+        return []
+
+    def pick(self, game: Game, seat: int) -> Any | None:
+        """The pending decision of ``seat`` as several cards picked at once
+        (:class:`explorer.ui.session.Pick`), or None. Default: None."""
+        return None
 
 
 NO_KNOWLEDGE = GameKnowledge()

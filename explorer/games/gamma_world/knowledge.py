@@ -14,6 +14,7 @@ from typing import Any
 
 from explorer.engine import Action, Decision, Game
 from explorer.engine.knowledge import GameKnowledge
+from explorer.games.gamma_world import plans
 from explorer.odds import Odds
 
 
@@ -130,6 +131,12 @@ class _Knowledge(GameKnowledge):
 
     def consequences(self, game: Game, pending: Decision) -> dict[Action, str]:
         return _sentences(game, pending)
+
+    def plans(self, game: Game, seat: int) -> list[Any]:
+        return plans.plans(game, seat)
+
+    def pick(self, game: Game, seat: int) -> Any | None:
+        return plans.pick(game, seat)
 
 
 KNOWLEDGE = _Knowledge()
