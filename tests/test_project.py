@@ -64,3 +64,26 @@ def test_ruff_finds_nothing() -> None:
          "explorer", "tests", "benchmarks", "notebooks", "docs"],
         cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_shared_decision_queries_name_no_game() -> None:
+    """What is particular to a game sits in its folder (explorer.games.<game>.knowledge): the
+    shared modules behind explorer.odds.choices and explorer.odds.consequences import no game,
+    reach into no game's data and compare no game id (issue 28, item 6)."""
+    import ast
+
+    games = {"rifts", "gamma_world", "adventurers", "rat_king", "riftforce"}
+    for name in ("decisions", "consequences"):
+        tree = ast.parse((ROOT / "explorer" / "odds" / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("explorer.games"), (name, node.module)
+            if isinstance(node, ast.Attribute):
+                assert node.attr != "_data", name
+            if isinstance(node, ast.Compare):
+                strings = {c.value for c in ast.walk(node) if isinstance(c, ast.Constant)}
+                assert not strings & games, (name, strings & games)
+            if isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                assert not keys & games, (name, keys & games)
+

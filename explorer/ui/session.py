@@ -45,6 +45,7 @@ from explorer.engine import (
 )
 from explorer.engine.bots import Bot, make_bot
 from explorer.engine.dice import Roll
+from explorer.engine.knowledge import knowledge_for
 from explorer.errors import IllegalAction, SavedGameError, StaleControl
 from explorer.games import GAMES
 from explorer.odds import Odds
@@ -127,17 +128,6 @@ class Pick:
     verb: str
     options: tuple[Action, ...]
     plans: tuple[Plan, ...] = ()
-
-
-def plan_hooks(game_id: str) -> Any:
-    """The module ``explorer.games.<game_id>.plans`` (its ``plans(game, seat)`` and
-    ``pick(game, seat)``), or None for a game that offers no plans."""
-    try:
-        return importlib.import_module(f"explorer.games.{game_id}.plans")
-    except ModuleNotFoundError as error:
-        if error.name != f"explorer.games.{game_id}.plans":
-            raise
-        return None
 
 
 @dataclass(frozen=True)
@@ -514,20 +504,18 @@ class PlaySession:
 
     def plans(self) -> list[Plan]:
         """The plans a person may choose at the pending decision of a seat a person plays
-        (the game's ``plans`` hook: :func:`plan_hooks`); none for a bot's decision, a roll,
-        the game's end, or a game without the hook."""
-        hooks = plan_hooks(self.game.game_id)
-        if hooks is None or not self.waiting_for_person():
+        (the game's knowledge: :meth:`explorer.engine.knowledge.GameKnowledge.plans`); none
+        for a bot's decision, a roll, the game's end, or a game that offers none."""
+        if not self.waiting_for_person():
             return []
-        return list(hooks.plans(self.game, self.game.current_player))
+        return list(knowledge_for(self.game.game_id).plans(self.game, self.game.current_player))
 
     def pick(self) -> Pick | None:
         """The pending decision of a person as several picks in one click (the game's
-        ``pick`` hook), or None."""
-        hooks = plan_hooks(self.game.game_id)
-        if hooks is None or not self.waiting_for_person() or not hasattr(hooks, "pick"):
+        knowledge), or None."""
+        if not self.waiting_for_person():
             return None
-        return hooks.pick(self.game, self.game.current_player)
+        return knowledge_for(self.game.game_id).pick(self.game, self.game.current_player)
 
     def follow_plan(self, key: str, stamp: int | None = None) -> int:
         """Follow the plan ``key`` of the pending decision (:meth:`plans`), chosen with a

@@ -1,0 +1,75 @@
+"""What a game knows about its own decisions, behind one small interface.
+
+The shared queries ask each game through it: :func:`explorer.odds.choices` (the odds of what
+each choice of a decision leads to), :func:`explorer.odds.consequences` (what the rules make
+of each choice, in a sentence) and the play pages' plans (several of a person's decisions in
+one click: :meth:`explorer.ui.session.PlaySession.plans`). A game supplies its answers in its
+own folder, as ``explorer.games.<game>.knowledge.KNOWLEDGE`` (a :class:`GameKnowledge`),
+beside the rules it reads; a game without that module answers nothing (no odds, no sentences,
+no plans). A sixth game adds
+a folder, not edits in shared modules. The search bot's hooks are found the same way
+(:func:`explorer.engine.search.hooks_for`).
+
+Only what the deciding seat can see may be used: its own party or hand, the public table, the
+dice; never another seat's hand or the order of a deck.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from explorer.engine.core import Action, Decision, Game
+from explorer.errors import ExplorerError
+
+if TYPE_CHECKING:
+    from explorer.odds import Odds
+
+
+class KnowledgeError(ExplorerError, TypeError):
+    """A game's ``KNOWLEDGE`` is not a :class:`GameKnowledge`."""
+
+
+class GameKnowledge:
+    """A game's answers about a pending decision. Both default to nothing to say."""
+
+    def decision_odds(self, game: Game, pending: Decision, runs: int,
+                      seed: int) -> dict[Action, Odds]:
+        """The odds of what each choice of ``pending`` leads to, for the choices where chance
+        decides it (the others left out). ``runs`` and ``seed`` set Monte Carlo estimates."""
+        return {}
+
+    def consequences(self, game: Game, pending: Decision) -> dict[Action, str]:
+        """What the rules make of each choice of ``pending``, one plain sentence for players
+        where it is worth saying (the others left out)."""
+        return {}
+
+    def plans(self, game: Game, seat: int) -> list[Any]:
+        """The plans a person at ``seat`` may ask for at the pending decision (several of his
+        own decisions in one click: :class:`explorer.ui.session.Plan`). Default: none."""
+        return []
+
+    def pick(self, game: Game, seat: int) -> Any | None:
+        """The pending decision of ``seat`` as several cards picked at once
+        (:class:`explorer.ui.session.Pick`), or None. Default: None."""
+        return None
+
+
+NO_KNOWLEDGE = GameKnowledge()
+"""The knowledge of a game without its own: no odds at decisions, no sentences."""
+
+
+def knowledge_for(game_id: str) -> GameKnowledge:
+    """The knowledge of ``game_id`` (``explorer.games.<game_id>.knowledge.KNOWLEDGE``), or
+    :data:`NO_KNOWLEDGE` for a game that has none."""
+    name = f"explorer.games.{game_id}.knowledge"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name is None or not (name + ".").startswith(error.name + "."):
+            raise  # a module the game's knowledge itself imports is missing
+        return NO_KNOWLEDGE  # (or the game's folder)
+    found: Any = getattr(module, "KNOWLEDGE", None)
+    if not isinstance(found, GameKnowledge):
+        raise KnowledgeError(f"{name}.KNOWLEDGE must be a GameKnowledge; found {found!r}")
+    return found

@@ -1,0 +1,143 @@
+"""Gamma World's knowledge of its decisions (:mod:`explorer.engine.knowledge`).
+
+Odds at decisions: a battle round (fight on: the chance of capturing the
+location from the position now, fighting to the end: :func:`explorer.odds.gamma_world.battle`;
+retreat: no capture, for certain) and "play a Foe?" against an attack (each Foe: the chance the
+attack is stopped; no Foe: captured for certain). Sentences: Retreat, no Foe and a withdrawal,
+whose outcomes are certain.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from explorer.engine import Action, Decision, Game
+from explorer.engine.knowledge import GameKnowledge
+from explorer.games.gamma_world import plans
+from explorer.odds import Odds
+
+
+def _odds(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, Odds]:
+    battle = getattr(game.state, "battle", None)
+    names = {a.name for a in pending.actions}
+    if battle is None or battle.defender is not None:
+        return {}
+    if "no foe" in names:
+        return _gw_foes(game, pending, seed)
+    if not {"fight", "retreat"} <= names:
+        return {}
+    from explorer.games.gamma_world import enclave as E
+    from explorer.odds import gamma_world as gw
+
+    data = game.state._data
+    enclave = game.state.enclaves[battle.attacker]
+    followers = [_gw_follower(data, f, battle.robot, E, gw) for f in enclave.followers]
+    capture = gw.battle(followers, battle.threat, robots=battle.robot, seed=seed)
+    fight = Odds(capture.p, 0, (), capture.outcomes,
+                 f"Fight on to the end: capture {battle.location}", note=capture.note,
+                 extra=capture.extra)
+    retreat = Odds(Fraction(1), 0, (), ((f"certain: {battle.location} is not captured, and the "
+                                         "location and the Foe are discarded", Fraction(1)),),
+                   f"Retreat: {battle.location} is not captured, for certain", note="exact",
+                   extra={"certain": True})
+    return {a: fight if a.name == "fight" else retreat for a in pending.actions}
+
+
+def _gw_foes(game: Game, pending: Decision, seed: int) -> dict[Action, Odds]:
+    """"Play a Foe?" against an attack (line 43 of seed 004): for each Foe, the chance the
+    attacking followers still capture the location, fighting to the end against the Foe's
+    Starting Threat (its dice rolled), as :func:`explorer.odds.gamma_world.battle` answers it;
+    no Foe: the location is captured for certain (no Threat)."""
+    from explorer.games.gamma_world import enclave as E
+    from explorer.odds import gamma_world as gw
+
+    state = game.state
+    battle, data = state.battle, state._data
+    enclave = state.enclaves[battle.attacker]
+    who = f"Player {battle.attacker + 1}"
+    rows = (f"{who} is stopped: {battle.location} is not captured",
+            f"{who} captures {battle.location}")
+    found: dict[Action, Odds] = {}
+    for action in pending.actions:
+        if action.name == "no foe":  # the same rows as a Foe's, to compare: stopped never
+            found[action] = Odds(Fraction(0), 0, (), ((rows[0], Fraction(0)),
+                                                      (rows[1], Fraction(1))),
+                                 f"No Foe: {who} captures {battle.location} for certain",
+                                 note="exact", extra={"certain": True, "capture": Fraction(1)})
+            continue
+        if action.name != "foe":
+            continue
+        card = data.card(action.args[0])
+        if not card.dice:
+            continue
+        count, sides = card.dice
+        followers = [_gw_follower(data, f, card.robot, E, gw) for f in enclave.followers]
+        capture = gw.battle(followers, f"{count}D{sides}", robots=card.robot, seed=seed)
+        stopped = 1 - capture.p
+        extra = {**capture.extra, "capture": capture.p}
+        if "interval_p" in capture.extra:
+            low, high = capture.extra["interval_p"]
+            extra["interval"] = {rows[0]: (1 - high, 1 - low), rows[1]: (low, high)}
+        found[action] = Odds(
+            stopped, 0, (), ((rows[0], stopped), (rows[1], capture.p)),
+            f"Play {card.name}: {who} fights on to the end against its Threat",
+            note=capture.note, extra=extra)
+    return found
+
+
+def _gw_follower(data: Any, follower: Any, robot: bool, E: Any, gw: Any) -> Any:
+    """A follower as the battle chain's layers, with the damage it has now: its steed, then
+    its armor, then itself (ruling gw-33), each (Hits left, the Force it takes with it)."""
+    layers = []
+    kept = 0
+    for card_type in E.HIT_ORDER:
+        for held in E.cards_of(data, follower, card_type):
+            card = data.card(held.name)
+            force = card.force_against(robot)
+            layers.append((card.hits - held.damage, force))
+            kept += force
+    body = E.follower_hits(data, follower) - follower.damage
+    layers.append((body, E.follower_force(data, follower, robot) - kept))
+    return gw.Follower(tuple(layer for layer in layers if layer[0] > 0))
+
+
+def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
+    battle = getattr(game.state, "battle", None)
+    if battle is None:
+        return {}
+    found: dict[Action, str] = {}
+    for action in pending.actions:
+        if action.name == "retreat":
+            if battle.defender is None:
+                found[action] = (f"Certain: {battle.location} is not captured; the location "
+                                 "and the Foe are discarded")
+            else:
+                found[action] = (f"Certain: {battle.location} stays with Player "
+                                 f"{battle.defender + 1}")
+        elif action.name == "no foe":
+            found[action] = (f"Certain: with no Foe there is no Threat, and Player "
+                             f"{battle.attacker + 1} captures {battle.location}")
+        elif action.name == "withdraw":
+            found[action] = (f"Certain: Player {battle.attacker + 1} takes {battle.location} "
+                             "without a fight")
+    return found
+
+
+class _Knowledge(GameKnowledge):
+    def decision_odds(self, game: Game, pending: Decision, runs: int,
+                      seed: int) -> dict[Action, Odds]:
+        return _odds(game, pending, runs, seed)
+
+    def consequences(self, game: Game, pending: Decision) -> dict[Action, str]:
+        return _sentences(game, pending)
+
+    def plans(self, game: Game, seat: int) -> list[Any]:
+        return plans.plans(game, seat)
+
+    def pick(self, game: Game, seat: int) -> Any | None:
+        return plans.pick(game, seat)
+
+
+KNOWLEDGE = _Knowledge()
+"""What the shared queries ask this game."""
