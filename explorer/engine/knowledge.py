@@ -17,6 +17,7 @@ dice; never another seat's hand or the order of a deck.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from explorer.engine.core import Action, Decision, Game
@@ -31,28 +32,41 @@ class KnowledgeError(ExplorerError, TypeError):
 
 
 class GameKnowledge:
-    """A game's answers about a pending decision. Both default to nothing to say."""
+    """A game's answers about a pending decision, each given as a function when the game is
+    made (``GameKnowledge(decision_odds=odds_of, consequences=sentences_of)``); an answer not
+    given is nothing to say."""
+
+    def __init__(self, *, decision_odds: Callable[..., dict[Action, Odds]] | None = None,
+                 consequences: Callable[..., dict[Action, str]] | None = None,
+                 plans: Callable[..., list[Any]] | None = None,
+                 pick: Callable[..., Any] | None = None) -> None:
+        self._decision_odds = decision_odds
+        self._consequences = consequences
+        self._plans = plans
+        self._pick = pick
 
     def decision_odds(self, game: Game, pending: Decision, runs: int,
                       seed: int) -> dict[Action, Odds]:
         """The odds of what each choice of ``pending`` leads to, for the choices where chance
         decides it (the others left out). ``runs`` and ``seed`` set Monte Carlo estimates."""
-        return {}
+        found = self._decision_odds
+        return found(game, pending, runs, seed) if found is not None else {}
 
     def consequences(self, game: Game, pending: Decision) -> dict[Action, str]:
         """What the rules make of each choice of ``pending``, one plain sentence for players
         where it is worth saying (the others left out)."""
-        return {}
+        said = self._consequences
+        return said(game, pending) if said is not None else {}
 
     def plans(self, game: Game, seat: int) -> list[Any]:
         """The plans a person at ``seat`` may ask for at the pending decision (several of his
         own decisions in one click: :class:`explorer.ui.session.Plan`). Default: none."""
-        return []
+        return list(self._plans(game, seat)) if self._plans is not None else []
 
     def pick(self, game: Game, seat: int) -> Any | None:
         """The pending decision of ``seat`` as several cards picked at once
         (:class:`explorer.ui.session.Pick`), or None. Default: None."""
-        return None
+        return self._pick(game, seat) if self._pick is not None else None
 
 
 NO_KNOWLEDGE = GameKnowledge()

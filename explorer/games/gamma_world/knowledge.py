@@ -124,20 +124,6 @@ def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
     return found
 
 
-class _Knowledge(GameKnowledge):
-    def decision_odds(self, game: Game, pending: Decision, runs: int,
-                      seed: int) -> dict[Action, Odds]:
-        return _odds(game, pending, runs, seed)
-
-    def consequences(self, game: Game, pending: Decision) -> dict[Action, str]:
-        return _sentences(game, pending)
-
-    def plans(self, game: Game, seat: int) -> list[Any]:
-        return plans.plans(game, seat)
-
-    def pick(self, game: Game, seat: int) -> Any | None:
-        return plans.pick(game, seat)
-
-
-KNOWLEDGE = _Knowledge()
+KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences, plans=plans.plans,
+                          pick=plans.pick)
 """What the shared queries ask this game."""

@@ -37,14 +37,5 @@ def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
     return sentences(game, pending)
 
 
-class _Knowledge(GameKnowledge):
-    def decision_odds(self, game: Game, pending: Decision, runs: int,
-                      seed: int) -> dict[Action, Odds]:
-        return _odds(game, pending, runs, seed)
-
-    def consequences(self, game: Game, pending: Decision) -> dict[Action, str]:
-        return _sentences(game, pending)
-
-
-KNOWLEDGE = _Knowledge()
+KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences)
 """What the shared queries ask this game."""
