@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   := 127.0.0.1
 PORT   := 8866
 
-.PHONY: serve lab test stress strength fuzz venv test-deps chromium data golden balance lint clean
+.PHONY: serve lab test stress strength fuzz venv test-deps chromium data golden balance models lint clean
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,11 @@ data: $(VENV)/.base
 ## Replay the shipped balance tables, data/simulations/*.parquet (fixed seeds: the same files)
 balance: $(VENV)/.base
 	$(PY) -m explorer.balance build --workers 2
+
+## Train the coach's value models again from heuristic-bot games (data/models/*.json)
+models: $(VENV)/.base
+	$(PY) -m pip install --quiet -e '.[train]'
+	$(PY) -m explorer.coach.train --workers 2
 
 ## Regenerate the golden playthroughs from the arguments in their headers (review the diff!)
 golden: $(VENV)/.base

@@ -1,4 +1,5 @@
-"""Every pair of bots (random, heuristic, search) in every game, both seat orders.
+"""Every pair of bots (random, heuristic, search; the coach by --pair) in every game, both
+seat orders.
 
     .venv/bin/python benchmarks/tournament.py [--games 60] [--workers 2] [--seed 0]
                                               [--game rifts --game riftforce ...]
@@ -25,7 +26,9 @@ from explorer import simulation
 from explorer.balance import wilson
 from explorer.games import GAMES
 
-BOTS = ("random", "heuristic", "search")
+BOTS = ("random", "heuristic", "search", "coach")
+DEFAULT_BOTS = BOTS[:3]
+"""The bots of the default run (every pair of them); the coach plays when a pair names it."""
 CHUNK = 10
 """Games per task handed to a worker process."""
 
@@ -42,8 +45,9 @@ def play_chunk(game: str, bots: tuple[str, str], seed: int, games: int) -> tuple
 
 def pairs(chosen: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
     """The pairs to play, in the table's order: every pair, or those ``chosen``."""
-    wanted = None if not chosen else {frozenset(p) for p in chosen}
-    return [p for p in combinations(BOTS, 2) if wanted is None or frozenset(p) in wanted]
+    if chosen:
+        return [p for p in combinations(BOTS, 2) if frozenset(p) in {frozenset(c) for c in chosen}]
+    return list(combinations(DEFAULT_BOTS, 2))
 
 
 def tasks(games_list: list[str], games: int, seed: int,

@@ -359,3 +359,58 @@ def _on_cluster(plan: Plan, spans: list[tuple[int, int]], parts: list[str | None
         if cluster is not None:
             cluster.close()
     return [f for f in frames if f is not None]
+
+
+def _run_chunk(fn: Callable[..., Any], chunk: list[tuple[Any, ...]]) -> list[Any]:
+    return [fn(*args) for args in chunk]
+
+
+def spread(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]], *,
+           workers: int | None = None, scheduler: str | None = None, progress: bool = True,
+           desc: str = "tasks", unit: str = "task", chunk: int | None = None) -> list[Any]:
+    """``[fn(*args) for args in calls]``, in order: in this process, or spread over a new
+    ``dask.distributed`` LocalCluster of ``workers`` single-threaded processes, or over the
+    cluster at ``scheduler``, in chunks of ``chunk`` calls; a tqdm bar counts the calls done.
+    A scheduler that does not answer is a :class:`SimulationError`."""
+    from tqdm.auto import tqdm
+
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
+        raise SimulationError(f"workers must be a whole number of at least 1; found "
+                              f"{workers!r}")
+    calls = list(calls)
+    results: list[Any] = [None] * len(calls)
+    with tqdm(total=len(calls), disable=not progress, desc=desc, unit=unit) as bar:
+        if workers is None and scheduler is None:
+            for number, args in enumerate(calls):
+                results[number] = fn(*args)
+                bar.update(1)
+            return results
+        from dask.distributed import Client, LocalCluster, as_completed
+
+        size = chunk or max(1, len(calls) // (4 * (workers or 2)))
+        spans = [(first, calls[first:first + size]) for first in range(0, len(calls), size)]
+        cluster = None
+        try:
+            if scheduler is None:
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=40)
+                client = Client(cluster)
+            else:
+                try:
+                    client = Client(scheduler, timeout="10s")
+                except (OSError, TimeoutError) as error:
+                    raise SimulationError(f"no Dask scheduler answers at {scheduler}: "
+                                          f"{error}") from None
+            with client:
+                futures = {client.submit(_run_chunk, fn, part, pure=False): first
+                           for first, part in spans}
+                for future in as_completed(futures):
+                    first = futures[future]
+                    done = future.result()
+                    results[first:first + len(done)] = done
+                    bar.update(len(done))
+        finally:
+            if cluster is not None:
+                cluster.close()
+    return results

@@ -32,12 +32,12 @@ class RandomBot(Bot):
         return actions[randbelow(self.rng, len(actions))]  # rng.randrange(len(actions))
 
 
-BOT_KINDS = ("random", "heuristic", "search")
+BOT_KINDS = ("random", "heuristic", "search", "coach")
 
 
 def make_bot(game: Game, kind: str, seed: int | None = None) -> Bot:
-    """A bot of ``kind`` ("random", "heuristic" or "search": :mod:`explorer.engine.search`)
-    for ``game``'s seats."""
+    """A bot of ``kind`` ("random", "heuristic", "search": :mod:`explorer.engine.search`, or
+    "coach": :class:`explorer.coach.CoachBot`) for ``game``'s seats."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
@@ -46,6 +46,10 @@ def make_bot(game: Game, kind: str, seed: int | None = None) -> Bot:
         from explorer.engine.search import search_bot
 
         return search_bot(game, seed)
+    if kind == "coach":
+        from explorer.coach import CoachBot
+
+        return CoachBot(seed)
     from explorer.errors import UnknownNameError
 
     raise UnknownNameError("bot kind", kind, BOT_KINDS)

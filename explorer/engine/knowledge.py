@@ -17,6 +17,7 @@ dice; never another seat's hand or the order of a deck.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -39,11 +40,17 @@ class GameKnowledge:
     def __init__(self, *, decision_odds: Callable[..., dict[Action, Odds]] | None = None,
                  consequences: Callable[..., dict[Action, str]] | None = None,
                  plans: Callable[..., list[Any]] | None = None,
-                 pick: Callable[..., Any] | None = None) -> None:
+                 pick: Callable[..., Any] | None = None,
+                 redeal: Callable[[Game, int, random.Random], None] | None = None,
+                 choices: Callable[..., list[tuple[tuple[Action, ...], str]]] | None = None,
+                 features: Callable[[Game, int], list[float]] | None = None) -> None:
         self._decision_odds = decision_odds
         self._consequences = consequences
         self._plans = plans
         self._pick = pick
+        self._redeal = redeal
+        self._choices = choices
+        self._features = features
 
     def decision_odds(self, game: Game, pending: Decision, runs: int,
                       seed: int) -> dict[Action, Odds]:
@@ -67,6 +74,34 @@ class GameKnowledge:
         """The pending decision of ``seat`` as several cards picked at once
         (:class:`explorer.ui.session.Pick`), or None. Default: None."""
         return self._pick(game, seat) if self._pick is not None else None
+
+    @property
+    def can_redeal(self) -> bool:
+        """Whether the game can deal its hidden cards again (:meth:`redeal`)."""
+        return self._redeal is not None
+
+    def redeal(self, game: Game, seat: int, rng: random.Random) -> None:
+        """Deal again, in place and with ``rng``, everything in ``game`` that ``seat`` cannot
+        see (the other hands, what the piles hold), keeping what it sees unchanged, so that
+        ``position(game, seat)`` is the same after (:class:`explorer.engine.worlds.World`).
+        The deal depends only on which cards are unseen, never on where they lay. A game
+        without one cannot be imagined from a seat's view (the coach refuses it)."""
+        if self._redeal is None:
+            raise KnowledgeError("this game has no redeal")
+        self._redeal(game, seat, rng)
+
+    def choices(self, game: Game, seat: int) -> list[tuple[tuple[Action, ...], str]]:
+        """The choices a coach compares at ``seat``'s pending decision: each a run of the
+        seat's actions (the first one legal now) and its words. Default: each legal action
+        alone, in its own words. Riftforce lists every complete action of the turn."""
+        if self._choices is not None:
+            return list(self._choices(game, seat))
+        return [((action,), action.text or str(action)) for action in game.legal_actions()]
+
+    def features(self, game: Game, seat: int) -> list[float] | None:
+        """What the coach's value of a position reads, from ``seat``'s side (numbers; the
+        game's own list), or None for a game without one (the generic list is used)."""
+        return list(self._features(game, seat)) if self._features is not None else None
 
 
 NO_KNOWLEDGE = GameKnowledge()

@@ -97,12 +97,12 @@ class Ctx(RulesContext):
         return name
 
     def _draw_unknown(self, seat: int, hidden: str) -> Step:
-        """A chance event over the pile (its outcomes kept between draws: only the steps here
-        change the pile once the game runs); only ``seat`` sees the card, the other seats read
-        ``hidden``."""
+        """A chance event over the pile (its outcomes kept between draws while the pile is
+        what they were made of: a world deals the pile again, :mod:`explorer.engine.worlds`);
+        only ``seat`` sees the card, the other seats read ``hidden``."""
         pile = self.state.deck.pile
         cached = self._pile
-        if cached is None or len(cached[0]) != len(pile):
+        if cached is None or cached[0] != tuple(pile) or cached[2] != tuple(pile.values()):
             names = tuple(pile)
             cached = (names, tuple(map(CARD_OUTCOMES.__getitem__, names)),
                       tuple(pile.values()))

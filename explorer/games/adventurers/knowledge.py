@@ -16,6 +16,7 @@ from math import comb
 from explorer.engine import Action, Decision, Game
 from explorer.engine.dice import dice_weights
 from explorer.engine.knowledge import GameKnowledge
+from explorer.games.adventurers.redeal import redeal
 from explorer.odds import Odds
 
 
@@ -128,5 +129,6 @@ def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
     return found
 
 
-KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences)
+KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
+                           redeal=redeal)
 """What the shared queries ask this game."""

@@ -15,6 +15,7 @@ from typing import Any
 from explorer.engine import Action, Decision, Game
 from explorer.engine.knowledge import GameKnowledge
 from explorer.games.gamma_world import plans
+from explorer.games.gamma_world.redeal import redeal
 from explorer.odds import Odds
 
 
@@ -125,5 +126,5 @@ def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
 
 
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences, plans=plans.plans,
-                          pick=plans.pick)
+                          pick=plans.pick, redeal=redeal)
 """What the shared queries ask this game."""

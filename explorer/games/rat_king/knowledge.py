@@ -11,6 +11,7 @@ from typing import Any
 
 from explorer.engine import Action, Decision, Game
 from explorer.engine.knowledge import GameKnowledge
+from explorer.games.rat_king.redeal import redeal
 from explorer.odds import Odds
 from explorer.odds.consequences import listed
 
@@ -87,5 +88,6 @@ def _exclusion(ctx: Any, name: str, target: int) -> str | None:
     return "Exclusion: " + ", and ".join(parts)
 
 
-KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences)
+KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
+                           redeal=redeal)
 """What the shared queries ask this game."""

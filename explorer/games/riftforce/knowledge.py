@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from explorer.engine import Action, Decision, Game
 from explorer.engine.knowledge import GameKnowledge
+from explorer.games.riftforce.redeal import redeal
 from explorer.odds import Odds
 
 
@@ -37,5 +38,35 @@ def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
     return sentences(game, pending)
 
 
-KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences)
+COACHED = 8
+"""The complete actions a coach compares in a turn: the ones the heuristic bot weighs best (a
+turn may have hundreds; GNU Backgammon too screens moves cheaply before rolling the best out)."""
+
+
+def _choices(game: Game, seat: int) -> list[tuple[tuple[Action, ...], str]]:
+    """In a player's turn, the :data:`COACHED` complete actions the heuristic bot weighs best
+    among those the finder lists (the choices still to make of each;
+    ``explorer.odds.riftforce.best_actions``, bounded like the bot's search); elsewhere (the
+    guild selection, a turn too wide to list) each legal action."""
+    from explorer.errors import TooMuchWork
+    from explorer.games.riftforce.bots import SEARCH_LIMIT, value
+    from explorer.odds.riftforce import best_actions
+
+    legal = game.legal_actions()
+    alone = [((action,), action.text or str(action)) for action in legal]
+    if game.state._turn_start is None or legal[0].name == "guild":
+        return alone
+    try:
+        candidates = best_actions(game, limit=SEARCH_LIMIT)
+    except TooMuchWork:
+        return alone
+    made = len(game.state._turn_choices)
+    fitting = [c for c in candidates if len(c.choices) > made and c.choices[made] in legal]
+    ranked = sorted(range(len(fitting)), key=lambda n: (-value(fitting[n]), n))[:COACHED]
+    found = [(tuple(fitting[n].choices[made:]), fitting[n].text) for n in sorted(ranked)]
+    return found or alone
+
+
+KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
+                           redeal=redeal, choices=_choices)
 """What the shared queries ask this game."""

@@ -21,6 +21,7 @@ from typing import Any
 from explorer.engine import Action, Chance, Decision, Game
 from explorer.engine.dice import Roll
 from explorer.engine.knowledge import GameKnowledge
+from explorer.games.rifts.redeal import redeal
 from explorer.odds import Odds, check_odds, from_roll
 from explorer.odds.consequences import listed
 from explorer.odds.decisions import titled
@@ -276,5 +277,6 @@ def _room_to_join(ctx: Any, seat: int) -> str | None:
             f"Force is {total} of {limit}); another stays in hand")
 
 
-KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences)
+KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
+                           redeal=redeal)
 """What the shared queries ask this game."""

@@ -1,0 +1,449 @@
+"""The coach: every choice of a decision with its chance of winning, and a review of a game.
+
+:func:`advise` answers "what should I do here?" for the pending decision of a seat. Each of
+the seat's choices (:meth:`~explorer.engine.knowledge.GameKnowledge.choices`: each legal action,
+or in Riftforce each complete action) is played in the same *worlds*: copies of the game in
+which everything the seat cannot see is dealt again at random (:mod:`explorer.engine.worlds`),
+so the advice reads only ``position(game, seat)``. In each world the choice is made, the game
+is played on by the heuristic bots to the seat's next decision after the others have decided
+(chance sampled with its exact weights by the world's own generator), and the position reached
+is valued by the game's learned win chance (:mod:`explorer.coach.value`; exact once the game
+is over). Every choice meets the same worlds and seeds, so the loss of a choice against the
+best is measured pair by pair, as GNU Backgammon's rollouts compare moves on the same dice.
+
+:func:`review` answers "how much did that cost me?" for every decision of a seat in a game
+(:func:`summary` sums it up), in this process or spread over a Dask cluster.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from explorer.coach.value import CoachError, outcome, win_chance
+from explorer.engine import Action, Decision, Game
+from explorer.engine.bots import Bot
+from explorer.engine.knowledge import knowledge_for
+from explorer.engine.search import view_rng
+from explorer.engine.worlds import World
+
+__all__ = ["LABELS", "THRESHOLDS", "Advice", "CoachBot", "CoachError", "advise", "review",
+           "summary"]
+
+THRESHOLDS = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.10))
+"""A choice's label by its loss of win chance against the best choice (when the paired
+interval of the loss is above 0): under 2 points "good", under 5 "inaccuracy", under 10
+"mistake", else "blunder" (lichess marks a drop of its winning chances so, GNU Backgammon an
+equity loss)."""
+LABELS = ("best", "good", "inaccuracy", "mistake", "blunder", "too close to call")
+"""Every label, the best first."""
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+MIN_WORLDS = 2
+"""Worlds every choice meets at least (one world gives no interval)."""
+MAX_WORLDS = 400
+"""Worlds no budget goes beyond."""
+HORIZON_STEPS = 2_000
+"""The most steps a world is played on after a choice (a guard; the horizon comes sooner)."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One choice of a decision and what the coach makes of it.
+
+    ``action`` is the action to take now (one of ``game.legal_actions()``), ``actions`` the
+    whole run of the seat's actions the choice is (one for most games; a complete action in
+    Riftforce), ``text`` its words. ``win`` is the seat's chance of winning after it, with its
+    95% ``interval``; ``loss`` the best choice's ``win`` less this one's, with the 95%
+    ``loss_interval`` of the paired comparison (0 and (0, 0) for the best); ``label`` one of
+    :data:`LABELS`. ``exact`` is the exact chance where the choice ends the game (else None);
+    ``worlds`` how many worlds each choice met."""
+
+    action: Action
+    actions: tuple[Action, ...]
+    text: str
+    win: float
+    interval: tuple[float, float]
+    loss: float
+    loss_interval: tuple[float, float]
+    label: str
+    exact: Fraction | None
+    worlds: int
+
+
+def _check(game: object, seat: object) -> tuple[Game, int]:
+    if not isinstance(game, Game):
+        raise CoachError(f"the coach advises on a game; found {game!r}")
+    if game.is_over:
+        raise CoachError("the game is over: there is no decision to advise on")
+    if seat is None:
+        if not isinstance(game.pending, Decision):
+            raise CoachError("no seat is deciding now (a chance step is pending); name a seat "
+                             "or step on to a decision")
+        seat = game.current_player
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise CoachError(f"seat must be None (the seat deciding) or a seat number from 0 to "
+                         f"{game.players - 1}; found {seat!r}")
+    if game.current_player != seat:
+        raise CoachError(f"seat {seat} has no decision pending: "
+                         + ("a chance step is" if game.is_chance
+                            else f"seat {game.current_player} is deciding"))
+    return game, seat
+
+
+def _budget(seconds: object, worlds: object) -> tuple[float | None, int | None]:
+    if worlds is not None:
+        if isinstance(worlds, bool) or not isinstance(worlds, int) or \
+                not MIN_WORLDS <= worlds <= MAX_WORLDS:
+            raise CoachError(f"worlds must be a whole number from {MIN_WORLDS} to "
+                             f"{MAX_WORLDS}; found {worlds!r}")
+        return None, worlds
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or \
+            not 0 < seconds <= 600 or math.isnan(seconds):
+        raise CoachError(f"seconds must be a number above 0 and at most 600; found "
+                         f"{seconds!r}")
+    return float(seconds), None
+
+
+def _play_on(world: Game, seat: int, bots: dict[int, Bot], rng: random.Random) -> None:
+    """Play ``world`` on with heuristic bots until ``seat`` decides again after another seat
+    has decided (its own turn played out first), or the game ends."""
+    others = False
+    for _ in range(HORIZON_STEPS):
+        if world.is_over:
+            return
+        if world.is_chance:
+            world.step()
+            continue
+        player = world.current_player
+        if player == seat and others:
+            return
+        if player != seat:
+            others = True
+        bot = bots.get(player)
+        if bot is None:
+            bot = bots[player] = world.rules.heuristic_bot(rng.getrandbits(63))
+        world.step(bot.choose(world))
+
+
+def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int
+              ) -> tuple[float, Fraction | None]:
+    """The seat's win chance after ``actions`` in the world of ``seed``, and the exact one
+    when the actions end the game, at once or through chance steps alone (every outcome of
+    them weighed: :func:`_chance_tree`)."""
+    world = World(game, seat, seed)
+    if not _follow(world, seat, actions):
+        _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4))
+        return win_chance(world, seat), None
+    if world.is_over:
+        exact = outcome(world, seat)
+        return float(exact), exact
+    while _forced(world):
+        world.step(None if world.is_chance else world.legal_actions()[0])
+    if world.is_over:  # this world ended through chance alone: weigh every outcome
+        tree = World(game, seat, seed)
+        _follow(tree, seat, actions)
+        exact = _chance_tree(tree, seat, [0])
+        if exact is not None:
+            return float(exact), exact
+        return float(outcome(world, seat)), None
+    _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4))
+    return win_chance(world, seat), None
+
+
+def _follow(world: Game, seat: int, actions: Sequence[Action]) -> bool:
+    """Make ``actions`` in ``world``; False when a chance step comes between two of them or
+    the run stops fitting (the bots then play on from where it stopped)."""
+    for number, action in enumerate(actions):
+        if world.is_chance and number:
+            while world.is_chance:
+                world.step()
+            return False
+        if world.is_over or world.current_player != seat or \
+                action not in world.legal_actions():
+            return False
+        world.step(action)
+    return True
+
+
+def _forced(world: Game) -> bool:
+    """Whether the next step decides nothing: a chance step, or a decision with one choice."""
+    return world.is_chance or (not world.is_over and len(world.legal_actions()) == 1)
+
+
+TREE_LEAVES = 64
+"""The most final positions :func:`_chance_tree` weighs before it gives up."""
+
+
+def _chance_tree(world: Game, seat: int, leaves: list[int]) -> Fraction | None:
+    """The exact share of the win for ``seat`` over every outcome of the chance steps from
+    here, when each of them ends the game before anyone decides (a decision with one choice
+    decides nothing); else None."""
+    if world.is_over:
+        leaves[0] += 1
+        return outcome(world, seat)
+    if not _forced(world) or leaves[0] >= TREE_LEAVES:
+        return None
+    if not world.is_chance:  # a decision with one choice: no one decides anything
+        world.step(world.legal_actions()[0])
+        found = _chance_tree(world, seat, leaves)
+        world.undo()
+        return found
+    total = Fraction(0)
+    for result, chance in world.chance_outcomes():
+        world.step(result)
+        found = _chance_tree(world, seat, leaves)
+        world.undo()
+        if found is None:
+            return None
+        total += chance * found
+    return total
+
+
+def _interval(values: Sequence[float], low: float, high: float) -> tuple[float, float]:
+    n = len(values)
+    if n < 2:
+        return low, high
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = Z95 * spread / math.sqrt(n)
+    return max(low, mean - half), min(high, mean + half)
+
+
+def _label(loss: float, interval: tuple[float, float]) -> str:
+    if interval[0] <= 0.0:
+        return "too close to call"
+    for label, below in THRESHOLDS:
+        if loss < below:
+            return label
+    return "blunder"
+
+
+def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
+           worlds: int | None = None, seed: int = 0,
+           choices: Sequence[tuple[tuple[Action, ...], str]] | None = None) -> list[Advice]:
+    """Every choice of ``seat``'s pending decision (the seat deciding by default) with its
+    chance of winning, best first (module docstring).
+
+    The choices meet worlds until ``seconds`` have passed (at least :data:`MIN_WORLDS`), or
+    exactly ``worlds`` of them when given (then the answer depends only on the seat's view and
+    ``seed``). ``choices`` replaces the game's own list (a review adds the run actually
+    played). Raises :class:`CoachError` on a bad argument or a game that is over; the game is
+    never changed.
+    """
+    game, seat = _check(game, seat)
+    limit, fixed = _budget(seconds, worlds)
+    knowledge = knowledge_for(game.game_id)
+    if not knowledge.can_redeal:
+        raise CoachError(f"{game.game_id} cannot deal its hidden cards again, so the coach "
+                         "cannot imagine the game from a seat's view")
+    listed = list(choices) if choices is not None else knowledge.choices(game, seat)
+    legal = game.legal_actions()
+    listed = [(tuple(run), text) for run, text in listed if run and run[0] in legal]
+    if not listed:
+        raise CoachError("no choice of the pending decision can be advised on")
+    rng = view_rng(game, seat, seed)
+    started = time.perf_counter()
+    values: list[list[float]] = [[] for _ in listed]
+    exact: list[Fraction | None] = [None] * len(listed)
+    final = [True] * len(listed)
+    count = 0
+    while count < (fixed or MAX_WORLDS):
+        world_seed = rng.getrandbits(63)
+        for number, (run, _) in enumerate(listed):
+            value, known = _evaluate(game, seat, run, world_seed)
+            values[number].append(value)
+            if known is None:
+                final[number] = False
+            elif exact[number] is None:
+                exact[number] = known
+            elif exact[number] != known:
+                final[number] = False
+        count += 1
+        if fixed is None and count >= MIN_WORLDS and \
+                time.perf_counter() - started >= limit:  # type: ignore[operator]
+            break
+    wins = [sum(v) / len(v) for v in values]
+    best = max(range(len(listed)), key=lambda n: (wins[n], -n))
+    advice = []
+    for number, (run, text) in enumerate(listed):
+        known = exact[number] if final[number] else None
+        if known is not None:
+            interval = (float(known), float(known))
+        else:
+            interval = _interval(values[number], 0.0, 1.0)
+        if number == best:
+            loss, loss_interval, label = 0.0, (0.0, 0.0), "best"
+        else:
+            paired = [b - v for b, v in zip(values[best], values[number], strict=True)]
+            loss = sum(paired) / len(paired)
+            if known is not None and final[best] and exact[best] is not None:
+                loss_interval = (loss, loss)
+            else:
+                loss_interval = _interval(paired, -1.0, 1.0)
+            label = "best" if not any(paired) else _label(loss, loss_interval)
+        action = legal[legal.index(run[0])]
+        advice.append(Advice(action, run, text, wins[number], interval, loss, loss_interval,
+                             label, known, count))
+    advice.sort(key=lambda a: (a.label != "best", -a.win))
+    return advice
+
+
+# ---- the coach as a bot ---------------------------------------------------------------------
+
+class CoachBot(Bot):
+    """Plays the coach's best choice (a fixed number of ``worlds`` per decision, so a game is
+    the same for the same seeds), following the rest of a complete action at the seat's next
+    decisions of the same turn; a decision with one choice is taken at once."""
+
+    name = "coach"
+
+    def __init__(self, seed: int | None = None, worlds: int = 8) -> None:
+        self.seed = 0 if seed is None else seed
+        self.worlds = worlds
+        self._plan: list[Action] = []
+        self._at = -1
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if self._plan and game.steps >= self._at and self._plan[0] in actions:
+            action = self._plan.pop(0)
+            self._at = game.steps + 1
+            return actions[actions.index(action)]
+        self._plan = []
+        if len(actions) == 1:
+            return actions[0]
+        listed = knowledge_for(game.game_id).choices(game, game.current_player)
+        if len(listed) == 1 and listed[0][0][0] in actions:
+            best_run: tuple[Action, ...] = listed[0][0]
+        else:
+            best_run = advise(game, worlds=self.worlds, seed=self.seed, choices=listed)[0] \
+                .actions
+        self._plan = list(best_run[1:])
+        self._at = game.steps + 1
+        return actions[actions.index(best_run[0])]
+
+
+# ---- review ---------------------------------------------------------------------------------
+
+REVIEW_SCHEMA = {"step": "Int64", "turn": "Int64", "phase": "String", "chosen": "String",
+                 "best": "String", "win_chosen": "Float64", "win_best": "Float64",
+                 "loss": "Float64", "loss_low": "Float64", "loss_high": "Float64",
+                 "label": "String", "choices": "Int64"}
+"""The columns of a review, in order, with their polars types."""
+
+
+def _taken_run(game: Game, seat: int, start: int, longest: int) -> tuple[Action, ...]:
+    """The seat's actions taken from step ``start`` on, while it keeps deciding (chance steps
+    between them allowed), at most ``longest``."""
+    replay = game.at(start)
+    run: list[Action] = []
+    for number in range(start, game.steps):
+        if replay.is_chance:
+            replay._take(game._inputs[number], clear_redo=True)
+            continue
+        if replay.current_player != seat or len(run) >= longest:
+            break
+        record = game._inputs[number]
+        run.append(replay.legal_actions()[record[1]])
+        replay._take(record, clear_redo=True)
+    return tuple(run)
+
+
+def review_step(text: str, step: int, seat: int, worlds: int, seed: int) -> dict[str, Any]:
+    """The review row of the decision at ``step`` of the saved game ``text`` (a Dask task)."""
+    from explorer.engine import load_game
+
+    return _review_row(load_game(text), step, seat, worlds, seed)
+
+
+def _review_row(game: Game, step: int, seat: int, worlds: int, seed: int) -> dict[str, Any]:
+    import importlib
+
+    here = game.at(step)
+    listed = knowledge_for(game.game_id).choices(here, seat)
+    longest = max(len(run) for run, _ in listed)
+    taken = _taken_run(game, seat, step, longest)
+    match = max((run for run, _ in listed if taken[:len(run)] == run), key=len, default=None)
+    if match is None:
+        match = taken
+        listed.append((taken, "; ".join(a.text or str(a) for a in taken)))
+    advice = advise(here, seat, worlds=worlds, seed=seed, choices=listed)
+    chosen = next(a for a in advice if a.actions == match)
+    best = advice[0]
+    view = importlib.import_module(f"explorer.games.{game.game_id}").position(here, seat)
+    return {"step": step, "turn": int(view.get("turn") or 0), "phase": view["phase"]["name"],
+            "chosen": chosen.text, "best": best.text, "win_chosen": chosen.win,
+            "win_best": best.win, "loss": chosen.loss, "loss_low": chosen.loss_interval[0],
+            "loss_high": chosen.loss_interval[1], "label": chosen.label,
+            "choices": len(advice), "_skip": len(match)}
+
+
+def decisions(game: Game, seat: int) -> list[int]:
+    """The steps of ``game``'s record where ``seat`` chose among two or more choices (the
+    later actions of a complete action left out)."""
+    found = []
+    replay = game.at(0)
+    knowledge = knowledge_for(game.game_id)
+    skip = 0
+    for number in range(game.steps):
+        if not replay.is_chance and replay.current_player == seat:
+            if skip:
+                skip -= 1
+            elif len(replay.legal_actions()) > 1:
+                listed = knowledge.choices(replay, seat)
+                found.append(number)
+                taken = _taken_run(game, seat, number, max(len(r) for r, _ in listed))
+                match = max((len(r) for r, _ in listed if taken[:len(r)] == r), default=1)
+                skip = match - 1
+        replay._take(game._inputs[number], clear_redo=True)
+    return found
+
+
+def review(game: Game, seat: int, *, worlds: int = 16, seed: int = 0,
+           workers: int | None = None, scheduler: str | None = None,
+           progress: bool = False) -> Any:
+    """A polars DataFrame, one row per decision of ``seat`` in ``game`` so far (or at its
+    end): ``step``, ``turn``, ``phase``, ``chosen``, ``best``, ``win_chosen``, ``win_best``,
+    ``loss`` (with its paired 95% interval ``loss_low``, ``loss_high``), ``label``, and how
+    many ``choices`` there were. The decisions are advised with ``worlds`` worlds each, in
+    this process or spread over a Dask cluster (``workers`` or ``scheduler``); a tqdm bar
+    counts them when ``progress``. :func:`summary` sums the table up."""
+    import polars as pl
+
+    from explorer.simulation import SimulationError, spread
+
+    if not isinstance(game, Game):
+        raise CoachError(f"a review is of a game; found {game!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise CoachError(f"seat must be a seat number from 0 to {game.players - 1}; found "
+                         f"{seat!r}")
+    _budget(1.0, worlds)
+    steps = decisions(game, seat)
+    text = game.to_json()
+    try:
+        rows = spread(review_step, [(text, step, seat, worlds, seed) for step in steps],
+                      workers=workers, scheduler=scheduler, progress=progress,
+                      desc="decisions", unit="decision", chunk=1)
+    except SimulationError as error:
+        raise CoachError(str(error)) from None
+    schema = {name: getattr(pl, kind) for name, kind in REVIEW_SCHEMA.items()}
+    return pl.DataFrame([{k: v for k, v in row.items() if k in schema} for row in rows],
+                        schema=schema, orient="row")
+
+
+def summary(table: Any) -> dict[str, Any]:
+    """A review's summary: the decisions, the mean loss per decision and the count of each
+    label (every label, 0 when unused)."""
+    counts = dict.fromkeys(LABELS, 0)
+    for label in table["label"].to_list():
+        counts[label] += 1
+    height = table.height
+    return {"decisions": height,
+            "mean_loss": float(table["loss"].mean()) if height else 0.0,
+            "labels": counts}

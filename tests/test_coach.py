@@ -1,0 +1,310 @@
+"""The coach (issue 28): worlds dealt from a seat's view, ``advise``, ``review``, the coach bot
+and ``explorer review``."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from explorer.coach import LABELS, Advice, CoachError, advise, review, summary
+from explorer.engine import Action, Game, load_game, new_game
+from explorer.engine.bots import make_bot
+from explorer.engine.worlds import World, WorldError, deal_again
+from explorer.errors import ExplorerError
+from explorer.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def position(game: Game, seat: int | None) -> dict:
+    return importlib.import_module(f"explorer.games.{game.game_id}").position(game, seat)
+
+
+@cache
+def played(game_id: str, seed: int) -> Game:
+    """A whole 2-player game of heuristic bots (bot seeds 0 and 1)."""
+    game = new_game(game_id, players=2, seed=seed)
+    bots = {s: make_bot(game, "heuristic", s) for s in range(2)}
+    while not game.is_over:
+        game.step(None if game.is_chance else bots[game.current_player].choose(game))
+    return game
+
+
+def decision_steps(game: Game) -> list[tuple[int, int]]:
+    """(step, seat) of every decision with two or more choices in ``game``'s record."""
+    found = []
+    replay = game.at(0)
+    for number in range(game.steps):
+        if not replay.is_chance and len(replay.legal_actions()) > 1:
+            found.append((number, replay.current_player))
+        replay._take(game._inputs[number], clear_redo=True)
+    return found
+
+
+# ---- worlds ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_world_shows_the_seat_what_the_game_shows_it(game_id):
+    game = played(game_id, 3)
+    steps = decision_steps(game)[::max(1, len(decision_steps(game)) // 12)]
+    changed = 0
+    for step, seat in steps:
+        here = game.at(step)
+        world = World(here, seat, step)
+        assert position(world, seat) == position(here, seat)
+        changed += position(world, None) != position(here, None)
+    assert changed >= len(steps) // 2  # the hidden cards really are dealt again
+
+
+def test_a_world_keeps_its_deal_through_undo():
+    game = played("gamma_world", 3)
+    here = game.at(decision_steps(game)[20][0])
+    world = World(here, here.current_player, 5)
+    before = position(world, None)
+    assert before != position(here, None)
+    world.step(world.legal_actions()[0])
+    world.undo()
+    assert position(world, None) == before
+
+
+def test_worlds_refuse_bad_arguments():
+    game = new_game("rifts", players=2, seed=1)
+    for seat in (-1, 2, True, "0"):
+        with pytest.raises(WorldError):
+            World(game, seat, 0)
+    with pytest.raises(WorldError):
+        World("rifts", 0, 0)
+
+
+def test_deal_again_keeps_sizes_and_cards():
+    hands = [["a", "b"], ["c"]]
+    pile = {"d": 2, "e": 1}
+    deal_again(hands, [pile], random.Random(4))
+    assert [len(h) for h in hands] == [2, 1] and sum(pile.values()) == 3
+    cards = sorted(hands[0] + hands[1] + [c for c, n in pile.items() for _ in range(n)])
+    assert cards == ["a", "b", "c", "d", "d", "e"]
+
+
+# ---- hidden information ---------------------------------------------------------------------
+
+def scrambled(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same game with the chance steps only another seat sees (its draws) given another
+    outcome at random (half of them, so that a card he shows later is often his real one),
+    and every choice of another seat the seat sees only as its hidden text made as
+    another one of that text, the other choices the same: a real game the seat cannot tell
+    from ``game`` (None when a change shows, so the seat could tell)."""
+    real = game.at(0)
+    other = Game(game.rules, game.players, game.seed, game.options, game.scenario)
+    for number in range(game.steps):
+        record = game._inputs[number]
+        pending = real.pending
+        if real.is_chance:
+            outcomes = [o for o, p in other.chance_outcomes() if p > 0]
+            if not outcomes:
+                return None
+            taken = pending.outcomes[record[1]]
+            if pending.seen_by is not None and pending.seen_by != seat and \
+                    rng.random() < 0.5:
+                other.step(outcomes[rng.randrange(len(outcomes))])
+            elif taken in outcomes:
+                other.step(taken)
+            else:
+                return None
+        else:
+            action = pending.actions[record[1]]
+            legal = other.legal_actions()
+            if action.hidden is not None and pending.player != seat and \
+                    action not in legal:  # the seat sees it as its hidden text alone
+                alike = [a for a in legal if a.hidden == action.hidden and a.name == action.name]
+                if not alike:
+                    return None
+                other.step(alike[rng.randrange(len(alike))])
+                real._take(record, clear_redo=True)
+                continue
+            if action not in legal:
+                return None
+            other.step(action)
+        real._take(record, clear_redo=True)
+    if position(other, seat) != position(game, seat):
+        return None
+    return other
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_advice_reads_only_what_the_seat_sees(game_id):
+    game = played(game_id, 5)
+    rng = random.Random(9)
+    tried = 0
+    for step, seat in decision_steps(game)[::7][:80]:
+        here = game.at(step)
+        for _ in range(20):
+            other = scrambled(here, seat, rng)
+            if other is not None and position(other, None) != position(here, None):
+                break
+        else:
+            continue
+        mine = [(a.text, a.win, a.loss, a.label) for a in advise(here, worlds=3, seed=2)]
+        theirs = [(a.text, a.win, a.loss, a.label) for a in advise(other, worlds=3, seed=2)]
+        assert mine == theirs
+        tried += 1
+        if tried == 2:
+            break
+    assert tried >= 1
+
+
+# ---- advise ---------------------------------------------------------------------------------
+
+def test_advice_fields_and_types():
+    game = played("adventurers", 0)
+    step, _ = decision_steps(game)[5]
+    here = game.at(step)
+    advice = advise(here, worlds=4)
+    assert len(advice) == len(here.legal_actions())
+    assert {a.action for a in advice} == set(here.legal_actions())
+    for item in advice:
+        assert isinstance(item, Advice)
+        assert isinstance(item.action, Action) and item.actions[0] == item.action
+        assert isinstance(item.text, str) and item.text
+        assert isinstance(item.win, float) and 0 <= item.win <= 1
+        low, high = item.interval
+        assert 0 <= low <= item.win <= high <= 1
+        low, high = item.loss_interval
+        assert low <= item.loss <= high
+        assert item.label in LABELS and item.worlds == 4
+    assert advice[0].label == "best" and advice[0].loss == 0
+    assert [a.win for a in advice if a.label != "best"] == sorted(
+        (a.win for a in advice if a.label != "best"), reverse=True)
+    assert here.steps == step  # the game is not changed
+
+
+# Positions of whole heuristic games (bot seeds 0 and 1) where the winner's last choice with
+# two or more ways won the game: the game's own record is the known answer.
+WINNING = {"rifts": (2, 1731), "gamma_world": (1, 723), "adventurers": (0, 145),
+           "rat_king": (1, 176), "riftforce": (3, 116)}
+EXACT = {"gamma_world", "adventurers", "rat_king", "riftforce"}
+"""Games whose winning choice above ends the game through chance steps alone (Rifts' goes on
+to other parties' decisions first)."""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_choice_that_wins_at_once_is_ranked_best(game_id):
+    seed, step = WINNING[game_id]
+    game = played(game_id, seed)
+    here = game.at(step)
+    seat = here.current_player
+    assert seat in game.winners
+    taken = here.legal_actions()[game._inputs[step][1]]
+    advice = advise(here, worlds=3)
+    assert advice[0].label == "best" and advice[0].win == 1.0
+    assert taken in [a.action for a in advice if a.win == 1.0]
+    assert any(a.win < 1.0 for a in advice)  # another choice does not win for sure
+    if game_id in EXACT:
+        assert advice[0].exact == Fraction(1) and advice[0].interval == (1.0, 1.0)
+
+
+def test_the_paired_loss_of_a_choice_against_itself_is_zero():
+    game = played("rat_king", 1)
+    step, _ = decision_steps(game)[3]
+    here = game.at(step)
+    action = here.legal_actions()[0]
+    twice = [((action,), "first"), ((action,), "again")]
+    advice = advise(here, worlds=5, choices=twice)
+    assert [a.loss for a in advice] == [0.0, 0.0]
+    assert advice[0].win == advice[1].win
+    assert {a.label for a in advice} == {"best"}
+
+
+def test_advise_refuses_bad_arguments():
+    game = played("adventurers", 0)
+    step, seat = decision_steps(game)[2]
+    here = game.at(step)
+    bad = [dict(game="adventurers"), dict(game=here, seat=5), dict(game=here, seat=True),
+           dict(game=here, seat=1 - seat), dict(game=game), dict(game=here, seconds=0),
+           dict(game=here, seconds=float("nan")), dict(game=here, worlds=1),
+           dict(game=here, worlds=10_000)]
+    for arguments in bad:
+        with pytest.raises(CoachError) as caught:
+            advise(**arguments)
+        assert isinstance(caught.value, ExplorerError)
+    chance = new_game("rifts", players=2, seed=1)
+    while not chance.is_chance:
+        chance.step(chance.legal_actions()[0])
+    with pytest.raises(CoachError, match="chance"):
+        advise(chance)
+
+
+def test_advise_keeps_to_its_time():
+    game = played("gamma_world", 1)
+    here = game.at(decision_steps(game)[10][0])
+    advice = advise(here, seconds=0.2)
+    assert advice[0].worlds >= 2
+
+
+# ---- review ---------------------------------------------------------------------------------
+
+def test_the_review_of_a_short_seeded_game():
+    game = played("adventurers", 0)
+    table = review(game, 0, worlds=2)
+    assert table.columns == ["step", "turn", "phase", "chosen", "best", "win_chosen",
+                             "win_best", "loss", "loss_low", "loss_high", "label", "choices"]
+    mine = [step for step, seat in decision_steps(game) if seat == 0]
+    assert table["step"].to_list() == mine
+    assert (table["win_best"] >= table["win_chosen"] - 1e-12).all()
+    assert (table["loss"] >= 0).all()
+    assert table.filter(pl.col("label") == "best")["loss"].max() == 0
+    found = summary(table)
+    assert found["decisions"] == len(mine) == sum(found["labels"].values())
+    assert found["mean_loss"] == pytest.approx(table["loss"].mean())
+
+
+def test_review_refuses_bad_arguments():
+    game = played("adventurers", 0)
+    for seat in (-1, 2, None):
+        with pytest.raises(CoachError):
+            review(game, seat)
+    with pytest.raises(CoachError):
+        review(game, 0, worlds=0)
+
+
+def test_the_coach_bot_plays_whole_games():
+    for game_id in ("adventurers", "rat_king"):
+        game = new_game(game_id, players=2, seed=4)
+        bots = {0: make_bot(game, "coach", 1), 1: make_bot(game, "heuristic", 2)}
+        while not game.is_over:
+            game.step(None if game.is_chance else bots[game.current_player].choose(game))
+        assert game.winners
+
+
+def test_explorer_review_from_the_terminal(tmp_path):
+    save = tmp_path / "game.json"
+    save.write_text(played("adventurers", 0).to_json())
+    out = tmp_path / "review.parquet"
+
+    def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "explorer", "review", *arguments],
+                              capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+    done = run(str(save), "--seat", "1", "--worlds", "2", "--quiet", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "decisions of Player 1" in done.stdout
+    assert pl.read_parquet(out).height == len([s for s, seat in
+                                               decision_steps(load_game(save.read_text()))
+                                               if seat == 0])
+    for bad in ([str(save), "--seat", "3", "--out", str(out)],
+                [str(save), "--seat", "0", "--out", str(out)],
+                [str(tmp_path / "missing.json"), "--seat", "1", "--out", str(out)],
+                [str(save), "--seat", "1", "--out", str(tmp_path / "table.csv")],
+                [str(save), "--seat", "1", "--workers", "0", "--out", str(out)],
+                [str(save), "--seat", "1", "--worlds", "1", "--out", str(out)],
+                [str(save), "--seat", "one", "--out", str(out)]):
+        failed = run(*bad)
+        assert failed.returncode == 2, (bad, failed.stdout, failed.stderr)
+        assert "Traceback" not in failed.stderr
