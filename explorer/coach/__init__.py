@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -50,6 +50,8 @@ MAX_WORLDS = 400
 """Worlds no budget goes beyond."""
 HORIZON_STEPS = 2_000
 """The most steps a world is played on after a choice (a guard; the horizon comes sooner)."""
+MAX_GAME_STEPS = 20_000
+"""The most steps a world is played on to its end (a guard)."""
 
 
 @dataclass(frozen=True)
@@ -110,18 +112,19 @@ def _budget(seconds: object, worlds: object) -> tuple[float | None, int | None]:
     return float(seconds), None
 
 
-def _play_on(world: Game, seat: int, bots: dict[int, Bot], rng: random.Random) -> None:
+def _play_on(world: Game, seat: int, bots: dict[int, Bot], rng: random.Random,
+             to_end: bool = False) -> None:
     """Play ``world`` on with heuristic bots until ``seat`` decides again after another seat
-    has decided (its own turn played out first), or the game ends."""
+    has decided (its own turn played out first), or the game ends (``to_end``: only then)."""
     others = False
-    for _ in range(HORIZON_STEPS):
+    for _ in range(HORIZON_STEPS if not to_end else MAX_GAME_STEPS):
         if world.is_over:
             return
         if world.is_chance:
             world.step()
             continue
         player = world.current_player
-        if player == seat and others:
+        if player == seat and others and not to_end:
             return
         if player != seat:
             others = True
@@ -131,14 +134,14 @@ def _play_on(world: Game, seat: int, bots: dict[int, Bot], rng: random.Random) -
         world.step(bot.choose(world))
 
 
-def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int
-              ) -> tuple[float, Fraction | None]:
+def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int,
+              to_end: bool = False) -> tuple[float, Fraction | None]:
     """The seat's win chance after ``actions`` in the world of ``seed``, and the exact one
     when the actions end the game, at once or through chance steps alone (every outcome of
     them weighed: :func:`_chance_tree`)."""
     world = World(game, seat, seed)
     if not _follow(world, seat, actions):
-        _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4))
+        _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4), to_end)
         return win_chance(world, seat), None
     if world.is_over:
         exact = outcome(world, seat)
@@ -152,7 +155,7 @@ def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int
         if exact is not None:
             return float(exact), exact
         return float(outcome(world, seat)), None
-    _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4))
+    _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4), to_end)
     return win_chance(world, seat), None
 
 
@@ -230,7 +233,8 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
     """Every choice of ``seat``'s pending decision (the seat deciding by default) with its
     chance of winning, best first (module docstring).
 
-    The choices meet worlds until ``seconds`` have passed (at least :data:`MIN_WORLDS`), or
+    The choices meet worlds while another world fits in ``seconds`` (at least
+    :data:`MIN_WORLDS`), or
     exactly ``worlds`` of them when given (then the answer depends only on the seat's view and
     ``seed``). ``choices`` replaces the game's own list (a review adds the run actually
     played). Raises :class:`CoachError` on a bad argument or a game that is over; the game is
@@ -242,6 +246,7 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
     if not knowledge.can_redeal:
         raise CoachError(f"{game.game_id} cannot deal its hidden cards again, so the coach "
                          "cannot imagine the game from a seat's view")
+    to_end = knowledge.coach_to_end
     listed = list(choices) if choices is not None else knowledge.choices(game, seat)
     legal = game.legal_actions()
     listed = [(tuple(run), text) for run, text in listed if run and run[0] in legal]
@@ -256,7 +261,7 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
     while count < (fixed or MAX_WORLDS):
         world_seed = rng.getrandbits(63)
         for number, (run, _) in enumerate(listed):
-            value, known = _evaluate(game, seat, run, world_seed)
+            value, known = _evaluate(game, seat, run, world_seed, to_end)
             values[number].append(value)
             if known is None:
                 final[number] = False
@@ -265,9 +270,10 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
             elif exact[number] != known:
                 final[number] = False
         count += 1
-        if fixed is None and count >= MIN_WORLDS and \
-                time.perf_counter() - started >= limit:  # type: ignore[operator]
-            break
+        if fixed is None and count >= MIN_WORLDS:  # stop before a world would overrun
+            spent = time.perf_counter() - started
+            if spent + spent / count > limit:  # type: ignore[operator]
+                break
     wins = [sum(v) / len(v) for v in values]
     best = max(range(len(listed)), key=lambda n: (wins[n], -n))
     advice = []
@@ -296,18 +302,32 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
 
 # ---- the coach as a bot ---------------------------------------------------------------------
 
+BOT_WORLDS = 4
+"""Worlds of the coach bot's decisions, valued at the seat's next decision."""
+BOT_WORLDS_TO_END = 16
+"""Worlds of the coach bot's decisions in a game played on to its end (each world's value is
+a win or a loss: more of them are needed)."""
+
+
 class CoachBot(Bot):
-    """Plays the coach's best choice (a fixed number of ``worlds`` per decision, so a game is
-    the same for the same seeds), following the rest of a complete action at the seat's next
-    decisions of the same turn; a decision with one choice is taken at once."""
+    """Plays the coach's best choice where the coach is sure of it, else the heuristic bot's.
+
+    At a decision with two or more choices it asks :func:`advise` (a fixed number of
+    ``worlds``, :data:`BOT_WORLDS` or :data:`BOT_WORLDS_TO_END` by default, so a game is the
+    same for the same seeds) and the game's heuristic bot; it
+    takes the coach's best choice unless the heuristic bot's choice is "too close to call"
+    against it (policy improvement on the heuristic bot, as Tesauro and Galperin's rollouts
+    improved a backgammon player: deviate only on clear evidence). It follows the rest of a
+    complete action at the seat's next decisions of the same turn."""
 
     name = "coach"
 
-    def __init__(self, seed: int | None = None, worlds: int = 8) -> None:
+    def __init__(self, seed: int | None = None, worlds: int | None = None) -> None:
         self.seed = 0 if seed is None else seed
         self.worlds = worlds
         self._plan: list[Action] = []
         self._at = -1
+        self._heuristic: Bot | None = None
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
@@ -316,17 +336,24 @@ class CoachBot(Bot):
             self._at = game.steps + 1
             return actions[actions.index(action)]
         self._plan = []
+        if self._heuristic is None:
+            self._heuristic = game.rules.heuristic_bot(self.seed)
+        usual = self._heuristic.choose(game)  # (it keeps its own plan of the turn)
         if len(actions) == 1:
             return actions[0]
         listed = knowledge_for(game.game_id).choices(game, game.current_player)
-        if len(listed) == 1 and listed[0][0][0] in actions:
-            best_run: tuple[Action, ...] = listed[0][0]
-        else:
-            best_run = advise(game, worlds=self.worlds, seed=self.seed, choices=listed)[0] \
-                .actions
-        self._plan = list(best_run[1:])
+        if len(listed) < 2:
+            return usual
+        worlds = self.worlds or (BOT_WORLDS_TO_END if knowledge_for(game.game_id).coach_to_end
+                                 else BOT_WORLDS)
+        advice = advise(game, worlds=worlds, seed=self.seed, choices=listed)
+        mine = next((a for a in advice if a.action == usual), None)
+        if mine is not None and mine.label in ("best", "too close to call"):
+            return usual
+        best = advice[0].actions
+        self._plan = list(best[1:])
         self._at = game.steps + 1
-        return actions[actions.index(best_run[0])]
+        return actions[actions.index(best[0])]
 
 
 # ---- review ---------------------------------------------------------------------------------
@@ -407,13 +434,15 @@ def decisions(game: Game, seat: int) -> list[int]:
 
 def review(game: Game, seat: int, *, worlds: int = 16, seed: int = 0,
            workers: int | None = None, scheduler: str | None = None,
-           progress: bool = False) -> Any:
+           progress: bool = False,
+           on_row: Callable[[int, int], None] | None = None) -> Any:
     """A polars DataFrame, one row per decision of ``seat`` in ``game`` so far (or at its
     end): ``step``, ``turn``, ``phase``, ``chosen``, ``best``, ``win_chosen``, ``win_best``,
     ``loss`` (with its paired 95% interval ``loss_low``, ``loss_high``), ``label``, and how
     many ``choices`` there were. The decisions are advised with ``worlds`` worlds each, in
     this process or spread over a Dask cluster (``workers`` or ``scheduler``); a tqdm bar
-    counts them when ``progress``. :func:`summary` sums the table up."""
+    counts them when ``progress``; ``on_row(done, total)`` is called after each decision in
+    this process (a page's progress bar). :func:`summary` sums the table up."""
     import polars as pl
 
     from explorer.simulation import SimulationError, spread
@@ -425,13 +454,19 @@ def review(game: Game, seat: int, *, worlds: int = 16, seed: int = 0,
                          f"{seat!r}")
     _budget(1.0, worlds)
     steps = decisions(game, seat)
-    text = game.to_json()
-    try:
-        rows = spread(review_step, [(text, step, seat, worlds, seed) for step in steps],
-                      workers=workers, scheduler=scheduler, progress=progress,
-                      desc="decisions", unit="decision", chunk=1)
-    except SimulationError as error:
-        raise CoachError(str(error)) from None
+    if on_row is not None and workers is None and scheduler is None:
+        rows = []
+        for step in steps:
+            rows.append(_review_row(game, step, seat, worlds, seed))
+            on_row(len(rows), len(steps))
+    else:
+        text = game.to_json()
+        calls = [(text, step, seat, worlds, seed) for step in steps]
+        try:
+            rows = spread(review_step, calls, workers=workers, scheduler=scheduler,
+                          progress=progress, desc="decisions", unit="decision", chunk=1)
+        except SimulationError as error:
+            raise CoachError(str(error)) from None
     schema = {name: getattr(pl, kind) for name, kind in REVIEW_SCHEMA.items()}
     return pl.DataFrame([{k: v for k, v in row.items() if k in schema} for row in rows],
                         schema=schema, orient="row")

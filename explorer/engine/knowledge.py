@@ -43,7 +43,8 @@ class GameKnowledge:
                  pick: Callable[..., Any] | None = None,
                  redeal: Callable[[Game, int, random.Random], None] | None = None,
                  choices: Callable[..., list[tuple[tuple[Action, ...], str]]] | None = None,
-                 features: Callable[[Game, int], list[float]] | None = None) -> None:
+                 features: Callable[[Game, int], list[float]] | None = None,
+                 coach_to_end: bool = False) -> None:
         self._decision_odds = decision_odds
         self._consequences = consequences
         self._plans = plans
@@ -51,6 +52,10 @@ class GameKnowledge:
         self._redeal = redeal
         self._choices = choices
         self._features = features
+        self.coach_to_end = coach_to_end
+        """Whether the coach plays each choice on to the end of the game (a fast game: the
+        heuristic bots' own games then decide) rather than to the seat's next decision,
+        valued there by the learned win chance."""
 
     def decision_odds(self, game: Game, pending: Decision, runs: int,
                       seed: int) -> dict[Action, Odds]:

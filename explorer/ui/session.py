@@ -50,7 +50,7 @@ from explorer.errors import IllegalAction, SavedGameError, StaleControl
 from explorer.games import GAMES
 from explorer.odds import Odds
 
-SEAT_KINDS = ("human", "heuristic", "random")
+SEAT_KINDS = ("human", "heuristic", "random", "coach")
 MAX_SAVE_BYTES = 5 * 2**20
 MAX_AUTO_STEPS = 200_000
 STALE = ("That choice was for an earlier step; the table has moved on, and nothing was "
@@ -199,7 +199,7 @@ class PlaySession:
     # ---- seats ---------------------------------------------------------------------------
 
     def set_seats(self, seats: Sequence[str]) -> None:
-        """Who plays each seat: "human", "heuristic" or "random"."""
+        """Who plays each seat: "human", "heuristic", "random" or "coach"."""
         seats = list(seats)
         if len(seats) != self.game.players or any(s not in SEAT_KINDS for s in seats):
             raise IllegalAction(f"seats must be {self.game.players} of {', '.join(SEAT_KINDS)};"

@@ -35,6 +35,7 @@ from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts, guarded, log
 from explorer.ui.advice import DIE_FACE_ROW, BestActions, adventure_html
 from explorer.ui.board import CLICKABLE, ClickBoard
+from explorer.ui.coaching import HINT_SECONDS, ReviewPanel, badge_html, badge_text, hint_line
 from explorer.ui.controls import StepButton, StepMenu, StepPicks, key_of
 from explorer.ui.faces import FACE_STYLE, face
 from explorer.ui.page import DownloadButton, Scroller, UploadButton
@@ -62,7 +63,8 @@ WATCH = "Watch the bots play to the end"
 WATCH_TURN = "Watch the bots play a turn"
 """The play-on buttons' labels: with a person at the table they stop at the person's next
 decision (nothing decides for a person); with bots in every seat they watch the bots play."""
-SEAT_LABELS = {"human": "a person", "heuristic": "the heuristic bot", "random": "a random bot"}
+SEAT_LABELS = {"human": "a person", "heuristic": "the heuristic bot", "random": "a random bot",
+               "coach": "the coach"}
 GENDER_CHOICES = [("not given", ""), ("female", "F"), ("male", "M")]
 """Lair of the Rat-King's New game form: each player's gender, what his ME card's "*" stands
 for (seed 002, line 85); "not given" for every player starts the game without it."""
@@ -325,6 +327,7 @@ class PhaseCell(widgets.VBox):
         self._faces: list[widgets.HTML] = []
         self.live = False
         self._drawn: tuple[int, str] | None = None  # the stamp and kind the controls are for
+        self._hint_stamp: int | None = None  # the step the hint on screen is for
 
     def refresh(self) -> None:
         """Draw the cell's controls for the step pending (the odds come after:
@@ -346,8 +349,8 @@ class PhaseCell(widgets.VBox):
             # in the action bar
             self.add_class("step-live")
             self.add_class(stepper.live_class)
-            if self.above.children:
-                self.above.children = ()
+            if self.above.children != (stepper.review_panel,):
+                self.above.children = (stepper.review_panel,)
             self._show([stepper.table, stepper.result, self.above], [stepper.over_in_cell])
             return
         if not live:
@@ -423,10 +426,24 @@ class PhaseCell(widgets.VBox):
         return undo
 
     @cached_property
+    def hint_button(self) -> StepButton:
+        """Hint, in the action bar: the coach's ranking of the person's choices."""
+        hint = StepButton(on_refused=self.stepper.refuse, icon="lightbulb-o")
+        hint.add_class("step-hint")
+        return hint
+
+    @cached_property
+    def hint_view(self) -> widgets.HTML:
+        """The coach's hint for the step on screen (empty until asked)."""
+        view = widgets.HTML()
+        view.add_class("step-hint-view")
+        return view
+
+    @cached_property
     def bar_head(self) -> widgets.HBox:
-        """The bar's first row: the step's prompt, and Undo at its end."""
+        """The bar's first row: the step's prompt, then Hint and Undo at its end."""
         self.prompt.layout.flex = "1 1 auto"
-        head = widgets.HBox([self.prompt, self.undo_button])
+        head = widgets.HBox([self.prompt, self.hint_button, self.undo_button])
         head.add_class("step-bar-head")
         return head
 
@@ -435,6 +452,40 @@ class PhaseCell(widgets.VBox):
         self.undo_button.bind(stamp, lambda: undo(stamp), description="Undo",
                               tooltip="Back to your previous choice",
                               disabled=not self.stepper.session.game.can_undo)
+        view = self.stepper.view
+        if self._hint_stamp != stamp:
+            self._hint_stamp = None
+            self.hint_view.value = ""
+        self._bind_hint(stamp, view.kind == "decision" and self._person(view)
+                        and len(view.choices) > 1 and self._hint_stamp is None)
+
+    def show_hint(self, advice: list[Any]) -> None:
+        """The coach's advice on the step's choices: a bar of the chance of winning and the
+        label beside each choice (in a long list, after its text), and one line in the bar
+        naming the best."""
+        pending = self.stepper.session.game.pending
+        assert isinstance(pending, Decision)
+        best_of: dict[Action, Any] = {}
+        for item in advice:  # best first: a first action's best run
+            best_of.setdefault(item.action, item)
+        if len(pending.actions) <= BUTTONS_UP_TO:
+            for (_, shown, _), action in zip(self._rows, pending.actions, strict=False):
+                if action in best_of:
+                    shown.value = shown.value + badge_html(best_of[action])
+        else:
+            self.choice_list.relabel([
+                text + (badge_text(best_of[action]) if action in best_of else "")
+                for (_, text), action in zip(self.choice_list.options, pending.actions,
+                                             strict=True)])
+        self.hint_view.value = hint_line(advice)
+
+    def _bind_hint(self, stamp: int, offered: bool) -> None:
+        hint = self.stepper.step_guard(self.stepper.hint)
+        self.hint_button.bind(stamp, lambda: hint(self, stamp), description="Hint",
+                              tooltip="The coach ranks your choices by your chance of winning",
+                              disabled=not offered)
+        self.hint_button.layout.display = None if offered or self._hint_stamp == stamp \
+            else "none"
 
     def tell(self, text: str, kind: str = "info") -> None:
         """A message beside the step's controls."""
@@ -563,7 +614,7 @@ class PhaseCell(widgets.VBox):
         who = stepper.seat_name(view.player)
         self.prompt.value = (f'<div class="step-prompt"><b>{html.escape(who)}</b>: '
                              f"{html.escape(prompt_of(view))}</div>")
-        controls: list[widgets.Widget] = [self.prompt, self.message]
+        controls: list[widgets.Widget] = [self.prompt, self.message, self.hint_view]
         board = stepper.table
         if self._person(view) and isinstance(board, ClickBoard) and board.targets:
             self.board_hint.value = (
@@ -1049,6 +1100,41 @@ class Stepper(widgets.VBox):
                        apology="Something went wrong here. Only the choices shown now can be "
                                "taken; please reload the page if it persists.")
 
+    def hint(self, cell: PhaseCell, stamp: int | None = None) -> None:
+        """The coach's hint for the person's decision on screen (``stamp``: the Hint drawn
+        for that step; refused, changing nothing, if it was an earlier one), shown in the
+        action bar: every choice ranked by the seat's chance of winning, from what the seat
+        sees. It never decides anything."""
+        from explorer.coach import advise
+
+        session = self.session
+        session.check_stamp(stamp)
+        game = session.game
+        seat = game.current_player
+        if seat is None or session.seats[seat] != "human":
+            self.tell("A hint is for a person's own decision.")
+            return
+        with self.working():
+            advice = advise(game, seat, seconds=HINT_SECONDS, seed=session.stamp)
+        cell.show_hint(advice)
+        cell._hint_stamp = session.stamp
+        cell._bind_hint(session.stamp, False)
+        self.scroller.bring_into_view()  # the bar, taller by the hint, in the window
+
+    @cached_property
+    def review_panel(self) -> ReviewPanel:
+        """The review of the person's game, under the final table once asked for."""
+        return ReviewPanel()
+
+    def show_review(self) -> None:
+        """Review the finished game for the person's seat (Review at game over)."""
+        session = self.session
+        if not session.game.is_over or "human" not in session.seats:
+            self.tell("The review is of a finished game a person played.")
+            return
+        seat = session.seats.index("human")
+        self.review_panel.run(session.game, seat, self.tell)
+
     def undo(self, stamp: int | None = None) -> None:
         """Undo to the previous step a person took (bot steps and rolls go back too); with
         ``stamp``, the Undo drawn for that step (refused, changing nothing, if it was an
@@ -1433,6 +1519,8 @@ class Stepper(widgets.VBox):
             if self.over.children:
                 self.over.children = ()
                 self.over_in_cell.children = ()
+            if self.review_panel.children:
+                self.review_panel.clear()
             return
         summary = self.session.summary()
         word = SCORE_WORDS.get(self.session.game.game_id, "points")
@@ -1453,7 +1541,13 @@ class Stepper(widgets.VBox):
             new = widgets.Button(description="New game", icon="plus")
             new.add_class("stepper-over-new")
             new.on_click(guard(lambda _: self.toggle_new_game()))
-            self.over_buttons.children = (again, new)
+            review = widgets.Button(description="Review my game", icon="line-chart",
+                                    tooltip="The coach looks at each of your decisions")
+            review.add_class("stepper-review")
+            review.on_click(guard(lambda _: self.show_review()))
+            self.over_buttons.children = (again, new, review)
+        self.over_buttons.children[2].layout.display = \
+            None if "human" in self.session.seats else "none"
         if not self.over.children:
             self.over.children = (self.over_text, self.over_buttons)
         if not self.over_in_cell.children:

@@ -130,5 +130,5 @@ def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
 
 
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
-                           redeal=redeal)
+                           redeal=redeal, coach_to_end=True)
 """What the shared queries ask this game."""

@@ -1,0 +1,239 @@
+"""The coach on the play pages: the Hint at a person's decision and the Review at game over.
+
+:func:`hint_html` draws :func:`explorer.coach.advise`'s answer: the choices ranked, each with
+its chance of winning as a bar, its 95% interval as a band on it, and its label.
+:class:`ReviewPanel` draws :func:`explorer.coach.review` of the person's game: a chart of the
+person's chance of winning through the game (Altair), and the costly decisions with what was
+better, each opening the table as it was at that step, seen from the person's seat (read only:
+the game is not changed).
+
+The words are players' words: chances in percent, no identifiers.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+if TYPE_CHECKING:
+    from explorer.coach import Advice
+    from explorer.engine import Game
+
+SHOWN = 8
+"""The most choices a hint lists (the best first; the others are counted)."""
+HINT_SECONDS = 1.0
+"""What one hint may make the server spend, in seconds of look-ahead."""
+REVIEW_WORLDS = 2
+"""Worlds each decision of a page's review is played in (a game's review stays short)."""
+COSTLY = ("blunder", "mistake", "inaccuracy")
+"""The labels a review lists, worst first."""
+LABEL_WORDS = {"best": "best", "good": "good", "inaccuracy": "inaccuracy",
+               "mistake": "mistake", "blunder": "blunder",
+               "too close to call": "too close to call"}
+LABEL_COLOURS = {"best": "#15803d", "good": "#4d7c0f", "inaccuracy": "#b45309",
+                 "mistake": "#c2410c", "blunder": "#b91c1c", "too close to call": "#475569"}
+
+COACH_STYLE = """
+<style>
+.coach-hint { border: 1px solid #93c5fd; border-radius: 8px; padding: 4px 8px; margin: 4px 0;
+  background: #f8fbff; }
+.coach-hint table { border-collapse: collapse; width: 100%; }
+.coach-hint td { padding: 2px 4px; vertical-align: middle; }
+.coach-choice { max-width: 32em; }
+.coach-bar { position: relative; width: 12em; height: 14px; background: #e5e7eb;
+  border-radius: 3px; }
+.coach-bar .fill { position: absolute; left: 0; top: 0; bottom: 0; background: #60a5fa;
+  border-radius: 3px; }
+.coach-bar .band { position: absolute; top: 5px; height: 4px; background: #1e3a8a; }
+.coach-label { font-size: 0.85em; font-weight: 600; white-space: nowrap; }
+.coach-review { border: 1px solid #cbd5e1; border-radius: 8px; padding: 6px 8px; margin: 4px 0; }
+.coach-then { border: 1px dashed #94a3b8; border-radius: 8px; padding: 4px; margin: 4px 0; }
+</style>
+"""
+
+
+def percent(p: float) -> str:
+    """A chance in percent, as players read it."""
+    return f"{100 * p:.0f}%" if 0.005 <= p <= 0.995 or p in (0.0, 1.0) else \
+        f"{100 * p:.1f}%"
+
+
+def _bar(win: float, interval: tuple[float, float]) -> str:
+    low, high = interval
+    return (f'<div class="coach-bar" title="{percent(low)} to {percent(high)}">'
+            f'<div class="fill" style="width:{100 * win:.1f}%"></div>'
+            f'<div class="band" style="left:{100 * low:.1f}%;'
+            f'width:{max(0.5, 100 * (high - low)):.1f}%"></div></div>')
+
+
+def hint_html(advice: Sequence[Advice]) -> str:
+    """The choices ranked with their chances of winning as bars, their intervals and labels."""
+    rows = []
+    for item in advice[:SHOWN]:
+        colour = LABEL_COLOURS.get(item.label, "#475569")
+        chance = "certain win" if item.exact == 1 else (
+            "certain loss" if item.exact == 0 else percent(item.win))
+        cost = "" if item.label == "best" else \
+            f" (&minus;{100 * item.loss:.1f} points)"
+        rows.append(f'<tr><td class="coach-choice">{html.escape(item.text)}</td>'
+                    f"<td>{_bar(item.win, item.interval)}</td><td>{chance}</td>"
+                    f'<td class="coach-label" style="color:{colour}">'
+                    f"{html.escape(LABEL_WORDS.get(item.label, item.label))}{cost}</td></tr>")
+    more = len(advice) - SHOWN
+    worlds = advice[0].worlds if advice else 0
+    tail = f"<div>And {more} more choices, each less likely to win.</div>" if more > 0 else ""
+    return (f'{COACH_STYLE}<div class="coach-hint"><b>Hint: your chance of winning after each '
+            f"choice</b><table>{''.join(rows)}</table>{tail}"
+            f"<div><small>Each choice was played on in the same {worlds} imagined games, the "
+            "cards you cannot see dealt at random, the players after you played by the "
+            "computer; the dark band is where the chance lies (95%). A label is given only "
+            "when the difference is clear.</small></div></div>")
+
+
+def badge_html(item: Advice) -> str:
+    """One choice's chance of winning as a small bar and its label, beside the choice."""
+    colour = LABEL_COLOURS.get(item.label, "#475569")
+    chance = "certain win" if item.exact == 1 else (
+        "certain loss" if item.exact == 0 else f"{percent(item.win)} to win")
+    return (f'{COACH_STYLE}<span class="coach-badge" style="display:inline-flex;gap:6px;'
+            f'align-items:center">{_bar(item.win, item.interval)}<span>{chance}</span>'
+            f'<span class="coach-label" style="color:{colour}">'
+            f"{html.escape(LABEL_WORDS.get(item.label, item.label))}</span></span>")
+
+
+def badge_text(item: Advice) -> str:
+    """A choice's chance of winning and label in a list's entry (plain text)."""
+    return f" — {percent(item.win)} to win, {LABEL_WORDS.get(item.label, item.label)}"
+
+
+def hint_line(advice: Sequence[Advice]) -> str:
+    """The hint's one line in the action bar: where the chances are, and the best choice."""
+    best = advice[0]
+    return (f'{COACH_STYLE}<div class="coach-hint"><b>Hint</b>: beside each choice, your '
+            f"chance of winning after it, from {best.worlds} imagined games each (the cards "
+            f"you cannot see dealt at random). Best: {html.escape(best.text)} "
+            f"({percent(best.win)}).</div>")
+
+
+class ReviewPanel(widgets.VBox):
+    """The review of a finished game for the person's seat: a chart, the costly decisions, and
+    the table as it was at the step of one of them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("coach-review-panel")
+        self.summary = widgets.HTML()
+        self.chart_box = widgets.VBox()
+        self.list_box = widgets.VBox()
+        self.then = widgets.HTML()
+        self.then.add_class("coach-then-view")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1,
+                                            description="Reviewing")
+        self.progress.layout.visibility = "hidden"
+        self.game: Game | None = None
+        self.seat = 0
+        self.children = ()
+
+    def clear(self) -> None:
+        """Nothing shown (a new game)."""
+        self.game = None
+        self.children = ()
+
+    def run(self, game: Game, seat: int, on_error: Callable[[str], None]) -> None:
+        """Review ``game`` for ``seat`` and draw the panel (a progress bar while it runs)."""
+        from explorer.coach import review, summary
+
+        self.game, self.seat = game, seat
+        self.progress.layout.visibility = "visible"
+        self.progress.value = 0
+        self.summary.value = "<div>Reviewing your decisions...</div>"
+        self.children = (self.summary, self.progress)
+
+        def tick(done: int, total: int) -> None:
+            self.progress.max = max(1, total)
+            self.progress.value = done
+
+        table = review(game, seat, worlds=REVIEW_WORLDS, on_row=tick)
+        self.progress.layout.visibility = "hidden"
+        found = summary(table)
+        self.summary.value = summary_html(found, seat)
+        self.chart_box.children = (self._chart(table),) if table.height else ()
+        self.list_box.children = self._costly(table)
+        self.then.value = ""
+        self.children = (self.summary, self.chart_box, self.list_box, self.then)
+
+    def _chart(self, table: Any) -> widgets.Widget:
+        import altair as alt
+
+        from explorer.ui import enable_offline_charts
+
+        frame = table.select("turn", "step", "win_chosen", "label", "chosen").with_columns(
+            (table["win_chosen"] * 100).alias("chance"))
+        line = alt.Chart(frame).mark_line(color="#2563eb").encode(
+            x=alt.X("step:Q", title="Step of the game"),
+            y=alt.Y("chance:Q", title="Your chance of winning (%)",
+                    scale=alt.Scale(domain=[0, 100])))
+        costly = alt.Chart(frame.filter(frame["label"].is_in(list(COSTLY)))).mark_point(
+            filled=True, size=70).encode(
+            x="step:Q", y="chance:Q",
+            color=alt.Color("label:N", title="Decision",
+                            scale=alt.Scale(domain=list(COSTLY),
+                                            range=[LABEL_COLOURS[k] for k in COSTLY])),
+            tooltip=[alt.Tooltip("turn:Q", title="Turn"),
+                     alt.Tooltip("chosen:N", title="You chose"),
+                     alt.Tooltip("label:N", title="Decision")])
+        chart = (line + costly).properties(
+            width=520, height=180, title="Your chance of winning through the game")
+        enable_offline_charts()  # the first chart of the kernel sets up Vega offline
+        widget = alt.JupyterChart(chart, embed_options={"renderer": "svg", "actions": False})
+        widget.add_class("coach-review-chart")
+        return widget
+
+    def _costly(self, table: Any) -> tuple[widgets.Widget, ...]:
+        order = {label: n for n, label in enumerate(COSTLY)}
+        rows = [r for r in table.iter_rows(named=True) if r["label"] in order]
+        rows.sort(key=lambda r: (order[r["label"]], -r["loss"]))
+        if not rows:
+            return (widgets.HTML("<div>No costly decision: every choice you made was the best "
+                                 "or too close to the best to call.</div>"),)
+        parts: list[widgets.Widget] = [widgets.HTML("<b>Your costly decisions</b>")]
+        for row in rows[:10]:
+            text = (f'<span class="coach-label" style="color:{LABEL_COLOURS[row["label"]]}">'
+                    f"{html.escape(row['label'].capitalize())}</span> turn {row['turn']} "
+                    f"({html.escape(row['phase'])}): you chose "
+                    f"{html.escape(row['chosen'])} ({percent(row['win_chosen'])}); better: "
+                    f"{html.escape(row['best'])} ({percent(row['win_best'])}).")
+            shown = widgets.HTML(text)
+            shown.layout.flex = "1 1 auto"
+            button = widgets.Button(description="Show the table then", icon="eye")
+            button.add_class("coach-open-step")
+            button.on_click(lambda _, step=row["step"]: self.open_step(step))
+            parts.append(widgets.HBox([shown, button]))
+        return tuple(parts)
+
+    def open_step(self, step: int) -> None:
+        """Show the table as it was at ``step``, seen from the person's seat (the game itself
+        is not changed)."""
+        from explorer.ui.table import table_html
+
+        game = self.game
+        if game is None or not 0 <= step <= game.steps:
+            return
+        then = game.at(step)
+        view = importlib.import_module(f"explorer.games.{game.game_id}").position(
+            then, self.seat)
+        self.then.value = (f'<div class="coach-then"><b>The table at turn {view.get("turn")} '
+                           f"(step {step}), as you saw it</b>{table_html(view)}</div>")
+
+
+def summary_html(found: dict[str, Any], seat: int) -> str:
+    """A review's summary in a sentence and the counts by label."""
+    counts = ", ".join(f"{count} {label}" for label, count in found["labels"].items()
+                       if count)
+    return (f'{COACH_STYLE}<div class="coach-review"><b>Review of Player {seat + 1}\'s '
+            f"game</b>: {found['decisions']} decisions ({counts or 'none'}); on average each "
+            f"cost {100 * found['mean_loss']:.1f} points of your chance of winning.</div>")
