@@ -123,9 +123,10 @@ class ReviewPanel(widgets.VBox):
     """The review of a finished game for the person's seat: a chart, the costly decisions, and
     the table as it was at the step of one of them."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_open: Callable[[int], None] | None = None) -> None:
         super().__init__()
         self.add_class("coach-review-panel")
+        self.on_open = on_open
         self.summary = widgets.HTML()
         self.chart_box = widgets.VBox()
         self.list_box = widgets.VBox()
@@ -136,18 +137,22 @@ class ReviewPanel(widgets.VBox):
         self.progress.layout.visibility = "hidden"
         self.game: Game | None = None
         self.seat = 0
+        self._done: int | None = None  # the steps of the game reviewed (None: none yet)
         self.children = ()
 
     def clear(self) -> None:
         """Nothing shown (a new game)."""
-        self.game = None
+        self.game, self._done = None, None
         self.children = ()
 
-    def run(self, game: Game, seat: int, on_error: Callable[[str], None]) -> None:
-        """Review ``game`` for ``seat`` and draw the panel (a progress bar while it runs)."""
+    def run(self, game: Game, seat: int) -> None:
+        """Review ``game`` for ``seat`` and draw the panel (a progress bar while it runs; an
+        error goes to the control's guard, which says it where the person looks)."""
         from explorer.coach import review, summary
 
-        self.game, self.seat = game, seat
+        if self.game is game and self.seat == seat and self._done == game.steps:
+            return  # reviewed already: a second click costs nothing
+        self.game, self.seat, self._done = game, seat, None
         self.progress.layout.visibility = "visible"
         self.progress.value = 0
         self.summary.value = "<div>Reviewing your decisions...</div>"
@@ -165,6 +170,7 @@ class ReviewPanel(widgets.VBox):
         self.list_box.children = self._costly(table)
         self.then.value = ""
         self.children = (self.summary, self.chart_box, self.list_box, self.then)
+        self._done = game.steps
 
     def _chart(self, table: Any) -> widgets.Widget:
         import altair as alt
@@ -227,7 +233,10 @@ class ReviewPanel(widgets.VBox):
         view = importlib.import_module(f"explorer.games.{game.game_id}").position(
             then, self.seat)
         self.then.value = (f'<div class="coach-then"><b>The table at turn {view.get("turn")} '
-                           f"(step {step}), as you saw it</b>{table_html(view)}</div>")
+                           f"(step {step}), as Player {self.seat + 1} saw it</b>"
+                           f"{table_html(view)}</div>")
+        if self.on_open is not None:
+            self.on_open(step)
 
 
 def summary_html(found: dict[str, Any], seat: int) -> str:

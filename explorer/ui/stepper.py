@@ -1133,7 +1133,7 @@ class Stepper(widgets.VBox):
             self.tell("The review is of a finished game a person played.")
             return
         seat = session.seats.index("human")
-        self.review_panel.run(session.game, seat, self.tell)
+        self.review_panel.run(session.game, seat)
 
     def undo(self, stamp: int | None = None) -> None:
         """Undo to the previous step a person took (bot steps and rolls go back too); with

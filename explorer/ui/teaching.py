@@ -26,6 +26,7 @@ from explorer.errors import UnknownNameError
 from explorer.games import GAMES
 from explorer.odds import Odds
 from explorer.ui import MessageArea
+from explorer.ui.coaching import ReviewPanel
 from explorer.ui.faces import FACE_STYLE
 from explorer.ui.session import chance_verb, position_of
 from explorer.ui.stepper import Stepper, odds_html
@@ -267,13 +268,30 @@ class Lesson(widgets.VBox):
         self.shown = widgets.HTML()
         self.shown.add_class("lesson-shown")
         self.table = TableView(finished.game_id)
+        self.review_seat = widgets.Dropdown(
+            options=[(f"Player {s + 1}", s) for s in range(finished.players)], value=0,
+            description="Review", layout=widgets.Layout(width="220px"))
+        self.review_seat.add_class("lesson-review-seat")
+        review = widgets.Button(description="Review this player's decisions", icon="line-chart",
+                                layout=widgets.Layout(width="auto"))
+        review.add_class("lesson-review")
+        review.on_click(guard(lambda _: self.review()))
+        self.review_panel = ReviewPanel(on_open=self._open)
         super().__init__(children=[
             widgets.HTML(_TEACH_STYLE + FACE_STYLE + TABLE_STYLE
                          + f"<b>{html.escape(self.title)}</b>"),
             widgets.HBox([back, forward, ahead, self.position]), self.shown, self.table,
-            self.message])
+            self.message, widgets.HBox([self.review_seat, review]), self.review_panel])
         self.add_class("lesson")
         self._draw()
+
+    def review(self) -> None:
+        """The coach's review of the chosen player's decisions in the recorded game."""
+        self.review_panel.run(self.replay.finished, self.review_seat.value)
+
+    def _open(self, step: int) -> None:
+        """A costly decision opened in the review: the lesson goes to that step too."""
+        self.position.value = min(max(1, step + 1), self.position.max)
 
     def _move(self, delta: int) -> None:
         self.position.value = min(max(1, self.position.value + delta), self.position.max)

@@ -68,7 +68,7 @@ def test_hint_and_review_on_the_adventurers_page(page: Page, base_url: str) -> N
     opens = panel.locator(".coach-open-step")
     if opens.count():
         opens.first.click()
-        expect(panel.locator(".coach-then-view")).to_contain_text("as you saw it")
+        expect(panel.locator(".coach-then-view")).to_contain_text("as Player 1 saw it")
         expect(panel.locator(".coach-then-view .table-view")).to_have_count(1)
     else:
         expect(panel).to_contain_text("No costly decision")

@@ -1,0 +1,157 @@
+"""The coach on the play pages, in-process (issue 28 item 5): the Hint beside a person's
+choices, refused for an earlier step, not offered where no person decides; the Review at game
+over, its chart, its costly decisions and the table then, the game unchanged."""
+
+from __future__ import annotations
+
+import re
+
+import altair as alt
+
+from explorer.engine.bots import make_bot
+from explorer.ui.session import STALE
+from explorer.ui.stepper import BUTTONS_UP_TO, FOLLOW, Stepper
+
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|explorer\.|Traceback")
+
+
+def live_cell(stepper: Stepper):
+    stepper.cell(FOLLOW)
+    stepper.refresh()
+    return stepper.live_cells()[0]
+
+
+def words(value: str) -> str:
+    """An HTML value's text (its style sheet and tags left out)."""
+    return re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", value, flags=re.S))
+
+
+def test_a_hint_shows_each_choice_chance_and_decides_nothing():
+    for seed, game_id in ((3, "adventurers"), (7, "gamma_world")):  # a long list, buttons
+        hint_at_first_decision(game_id, seed)
+
+
+def hint_at_first_decision(game_id: str, seed: int) -> None:
+    stepper = Stepper(game_id, players=2, seed=seed)
+    cell = live_cell(stepper)
+    game = stepper.session.game
+    steps, choices = game.steps, len(game.legal_actions())
+    assert choices > 1 and not cell.hint_button.disabled
+    assert cell.hint_button.description == "Hint"
+    cell.hint_button.click()
+    assert game.steps == steps  # nothing decided
+    if choices <= BUTTONS_UP_TO:  # a bar and a label beside each choice's button
+        badges = [shown.value for _, shown, _ in cell._rows[:choices]]
+        assert all("coach-badge" in value for value in badges)
+    else:  # each entry of the long list says it
+        badges = [text for _, text in cell.choice_list.options]
+        assert all("to win" in text for text in badges)
+    assert sum("best" in words(value) for value in badges) >= 1
+    line = words(cell.hint_view.value)
+    assert "Best:" in line and "chance of winning" in line
+    assert not IDENTIFIER.search(line) and not any(IDENTIFIER.search(words(v)) for v in badges)
+    assert cell.hint_button.disabled  # one hint a step
+    stepper.take(game.legal_actions()[0], stepper.session.stamp)
+    cell = stepper.live_cells()[0]
+    assert cell.hint_view.value == ""  # the next step has no hint until asked
+
+
+def test_a_hint_of_an_earlier_step_is_refused():
+    stepper = Stepper("adventurers", players=2, seed=3)
+    cell = live_cell(stepper)
+    old = cell.hint_button.stamp
+    stepper.take(stepper.session.game.legal_actions()[0], stepper.session.stamp)
+    cell = stepper.live_cells()[0]
+    while cell.hint_button.disabled:  # on to a later step where Hint is offered again
+        game = stepper.session.game
+        if game.is_chance or stepper.session.seats[game.current_player] != "human":
+            stepper.play_game()
+        else:
+            stepper.take(game.legal_actions()[0], stepper.session.stamp)
+        cell = stepper.live_cells()[0]
+    assert cell.hint_button.stamp != old
+    steps = stepper.session.game.steps
+    cell.hint_button.press(old)
+    assert STALE in cell.message.value or STALE in stepper.message.value
+    assert cell.hint_view.value == "" and stepper.session.game.steps == steps
+
+
+def test_no_hint_where_no_person_decides():
+    stepper = Stepper("rifts", players=2, seed=7)
+    cell = live_cell(stepper)
+    for _ in range(200):
+        if stepper.view.kind == "chance":
+            break
+        stepper.take(make_bot(stepper.session.game, "heuristic", 1).choose(
+            stepper.session.game), stepper.session.stamp)
+        cell = stepper.live_cells()[0]
+    assert stepper.view.kind == "chance"
+    assert cell.hint_button.disabled and cell.hint_button.layout.display == "none"
+
+
+def test_the_review_at_game_over():
+    stepper = Stepper("adventurers", players=2, seed=3)
+    live_cell(stepper)
+    chooser = make_bot(stepper.session.game, "heuristic", 5)
+    for _ in range(500):
+        game = stepper.session.game
+        if game.is_over:
+            break
+        if game.is_chance or stepper.session.seats[game.current_player] != "human":
+            stepper.play_game()
+        else:
+            stepper.take(chooser.choose(game), stepper.session.stamp)
+    game = stepper.session.game
+    assert game.is_over
+    steps = game.steps
+    review = stepper.over_buttons.children[2]
+    assert review.description == "Review my game" and review.layout.display is None
+    review.click()
+    panel = stepper.review_panel
+    summary = words(panel.summary.value)
+    assert "Review of Player 1" in summary and not IDENTIFIER.search(summary)
+    chart = panel.chart_box.children[0]
+    assert isinstance(chart, alt.JupyterChart)
+    assert panel in stepper.live_cells()[0].above.children if stepper.live_cells() else True
+    rows = panel.list_box.children
+    assert rows
+    opens = [child.children[1] for child in rows if hasattr(child, "children")
+             and len(child.children) == 2]
+    if opens:
+        opens[0].click()
+        assert "as Player 1 saw it" in panel.then.value and "table-view" in panel.then.value
+    else:
+        assert "No costly decision" in rows[0].value
+    assert stepper.session.game.steps == steps and stepper.session.game.is_over
+    stepper.rematch()
+    assert panel.children == ()  # a new game: the review is gone
+
+
+def test_no_review_offered_when_no_person_played():
+    stepper = Stepper("adventurers", players=2, seed=3, seats=["heuristic", "heuristic"])
+    live_cell(stepper)
+    for _ in range(50):
+        if stepper.session.game.is_over:
+            break
+        stepper.play_game()
+    assert stepper.session.game.is_over
+    assert stepper.over_buttons.children[2].layout.display == "none"
+
+
+def test_a_lessons_recorded_game_has_its_review():
+    from explorer.ui.teaching import Lesson
+
+    lesson = Lesson("adventurers-seed5.json")
+    steps = lesson.replay.finished.steps
+    lesson.review_seat.value = 1
+    next(c for c in lesson.children[-2].children if "lesson-review" in c._dom_classes).click()
+    panel = lesson.review_panel
+    assert "Review of Player 2" in words(panel.summary.value)
+    assert isinstance(panel.chart_box.children[0], alt.JupyterChart)
+    opens = [child.children[1] for child in panel.list_box.children
+             if hasattr(child, "children") and len(child.children) == 2]
+    if opens:
+        opens[0].click()
+        assert "as Player 2 saw it" in panel.then.value
+        assert lesson.position.value > 1  # the lesson went to that step
+    assert lesson.replay.finished.steps == steps
