@@ -2,7 +2,7 @@
 calibrated, how long a whole game's review takes on a 2-worker LocalCluster.
 
     .venv/bin/python benchmarks/coach.py speed [--positions 40] [--game G ...]
-    .venv/bin/python benchmarks/coach.py calibration [--games 250] [--workers 2] [--game G ...]
+    .venv/bin/python benchmarks/coach.py calibration [--least 2000] [--workers 2] [--game G ...]
     .venv/bin/python benchmarks/coach.py review [--workers 2] [--game G ...]
 
 ``speed``: positions drawn from 2-player heuristic-bot games (seed 2026 onward, one decision
@@ -10,7 +10,8 @@ with two or more choices in every few), ``advise`` at its default budget (1 s) o
 the median and 95th percentile of its wall time, and the choices and worlds per answer.
 
 ``calibration``: heuristic-bot games (root seed 2026: not the games the models were fitted to,
-root seed 1) played to the end; at one decision in :data:`EVERY` the acting seat's predicted
+root seed 1), in batches of 100 until there are ``--least`` positions, played to the end; at
+one decision in :data:`EVERY` the acting seat's predicted
 chance of winning (the mean of the value over 4 worlds dealt from its view, as ``advise``
 values a position) against whether that seat won the game. Per decile of the prediction: the
 mean prediction, the observed frequency, and the 95% interval of the frequency if the
@@ -111,11 +112,15 @@ def predictions_of(game_id: str, index: int) -> list[tuple[float, int, int]]:
     return [(p, int(seat in winners), seat) for p, seat in found]
 
 
-def calibration(games: list[str], count: int, workers: int | None) -> None:
+def calibration(games: list[str], least: int, workers: int | None) -> None:
     for game_id in games:
-        rows = [r for found in spread(predictions_of, [(game_id, i) for i in range(count)],
-                                      workers=workers, desc=game_id, unit="game")
-                for r in found]
+        rows: list[tuple[float, int, int]] = []
+        count = 0
+        while len(rows) < least:  # games in batches until there are enough positions
+            batch = [(game_id, i) for i in range(count, count + 100)]
+            rows += [r for found in spread(predictions_of, batch, workers=workers,
+                                           desc=game_id, unit="game") for r in found]
+            count += len(batch)
         rows.sort()
         n = len(rows)
         base = {s: sum(w for _, w, seat in rows if seat == s) /
@@ -162,8 +167,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="a game (repeatable; default: all five)")
     parser.add_argument("--positions", type=int, default=40,
                         help="speed: positions per game (default 40)")
-    parser.add_argument("--games", type=int, default=250,
-                        help="calibration: games per game (default 250)")
+    parser.add_argument("--least", type=int, default=2000,
+                        help="calibration: positions at least, per game (default 2000)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     args = parser.parse_args(argv)
     games = args.game or list(GAMES)
@@ -171,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "speed":
         speed(games, args.positions)
     elif args.what == "calibration":
-        calibration(games, args.games, args.workers)
+        calibration(games, args.least, args.workers)
     else:
         review_speed(games, args.workers)
     print(f"\n{time.perf_counter() - start:.0f} s wall")

@@ -307,3 +307,35 @@ def test_explorer_review_from_the_terminal(tmp_path):
         failed = run(*bad)
         assert failed.returncode == 2, (bad, failed.stdout, failed.stderr)
         assert "Traceback" not in failed.stderr
+
+
+# ---- the value model ------------------------------------------------------------------------
+
+def test_a_value_model_is_fitted_written_and_read_back(tmp_path):
+    from explorer.coach.value import load_model, train
+
+    model = train("adventurers", games=30, seed=3, progress=False, folder=tmp_path)
+    assert load_model("adventurers", tmp_path) == model
+    assert model.trained["games"] == 30 and model.trained["positions"] > 100
+    lead = model.coef[model.names.index("score_lead")]
+    assert lead > 0  # more locations visited than the others: more wins
+
+
+def test_bad_model_files_are_refused_by_name(tmp_path):
+    import json
+
+    from explorer.coach.value import load_model
+
+    with pytest.raises(CoachError, match="make models"):
+        load_model("rifts", tmp_path)
+    good = json.loads((ROOT / "data" / "models" / "rifts.json").read_text())
+    cases = {"not json": "{", "version": {**good, "version": 99},
+             "game": {**good, "game": "riftforce"}, "lengths": {**good, "coef": [1.0]},
+             "scale": {**good, "scale": [0.0] * len(good["scale"])},
+             "missing": {k: v for k, v in good.items() if k != "intercept"}}
+    for name, content in cases.items():
+        path = tmp_path / "rifts.json"
+        path.write_text(content if isinstance(content, str) else json.dumps(content))
+        with pytest.raises(CoachError) as caught:
+            load_model("rifts", tmp_path)
+        assert "rifts.json" in str(caught.value), name
