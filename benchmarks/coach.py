@@ -11,9 +11,9 @@ the median and 95th percentile of its wall time, and the choices and worlds per 
 
 ``calibration``: heuristic-bot games (root seed 2026: not the games the models were fitted to,
 root seed 1), in batches of 100 until there are ``--least`` positions, played to the end; at
-one decision in :data:`EVERY` the acting seat's predicted
-chance of winning (the mean of the value over 4 worlds dealt from its view, as ``advise``
-values a position) against whether that seat won the game. Per decile of the prediction: the
+one decision in :data:`EVERY` the acting seat's predicted chance of winning (:func:`value_at`:
+the value ``advise`` gives a position, in worlds dealt from the seat's view) against whether
+that seat won the game. Per decile of the prediction: the
 mean prediction, the observed frequency, and the 95% interval of the frequency if the
 predictions were right (a normal interval with the predictions' own variance); the Brier
 score against the Brier score of the seat's base rate (the win rate of its seat number in the
@@ -34,8 +34,9 @@ import time
 from tqdm import tqdm
 
 from explorer.coach import advise, review
-from explorer.coach.value import win_chance
+from explorer.coach.value import outcome, win_chance
 from explorer.engine import new_game
+from explorer.engine.knowledge import knowledge_for
 from explorer.engine.worlds import World
 from explorer.games import GAMES
 from explorer.simulation import bot_seed, game_seed, spread
@@ -44,6 +45,8 @@ SEED = 2026
 EVERY = 9
 """One decision in this many is a calibration position (positions of one game are alike)."""
 Z95 = 1.959963984540054
+ROLL_OUTS = 32
+"""Worlds played to the end for one prediction in a game the coach plays on to its end."""
 
 
 def _game(game_id: str, index: int):
@@ -93,6 +96,24 @@ def speed(games: list[str], count: int) -> None:
               f"{statistics.median(worlds):.0f} |")
 
 
+def value_at(game, seat: int, rng: random.Random) -> float:
+    """The coach's chance of winning for ``seat`` at ``game``, as ``advise`` values what a
+    choice leads to: the learned win chance in 4 worlds, or, in a game the coach plays on to
+    its end, the share of :data:`ROLL_OUTS` worlds played to the end by the heuristic bots
+    that the seat wins."""
+    if not knowledge_for(game.game_id).coach_to_end:
+        return sum(win_chance(World(game, seat, rng.getrandbits(63)), seat)
+                   for _ in range(4)) / 4
+    won = 0.0
+    for _ in range(ROLL_OUTS):
+        world = World(game, seat, rng.getrandbits(63))
+        bots = [world.rules.heuristic_bot(rng.getrandbits(63)) for _ in range(world.players)]
+        while not world.is_over:
+            world.step(None if world.is_chance else bots[world.current_player].choose(world))
+        won += float(outcome(world, seat))
+    return won / ROLL_OUTS
+
+
 def predictions_of(game_id: str, index: int) -> list[tuple[float, int, int]]:
     """(predicted chance, won, seat) at about one decision in :data:`EVERY` of one game."""
     game, bots, seed = _game(game_id, index)
@@ -104,9 +125,7 @@ def predictions_of(game_id: str, index: int) -> list[tuple[float, int, int]]:
             continue
         seat = game.current_player
         if pick.randrange(EVERY) == 0:
-            values = [win_chance(World(game, seat, pick.getrandbits(63)), seat)
-                      for _ in range(4)]
-            found.append((sum(values) / 4, seat))
+            found.append((value_at(game, seat, pick), seat))
         game.step(bots[seat].choose(game))
     winners = set(game.winners)
     return [(p, int(seat in winners), seat) for p, seat in found]
