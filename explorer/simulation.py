@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -328,10 +329,12 @@ def _in_process(plan: Plan, spans: list[tuple[int, int]], parts: list[str | None
     return frames
 
 
-def _on_cluster(plan: Plan, spans: list[tuple[int, int]], parts: list[str | None],
-                progress: bool, workers: int | None, scheduler: str | None
-                ) -> list[pl.DataFrame]:
-    from dask.distributed import Client, LocalCluster, as_completed
+@contextmanager
+def dask_client(workers: int | None, scheduler: str | None) -> Iterator[Any]:
+    """A ``dask.distributed`` client: of a new LocalCluster of ``workers`` single-threaded
+    processes (closed after), or of the cluster at ``scheduler`` (a
+    :class:`SimulationError` when it does not answer)."""
+    from dask.distributed import Client, LocalCluster
 
     cluster = None
     try:
@@ -346,18 +349,27 @@ def _on_cluster(plan: Plan, spans: list[tuple[int, int]], parts: list[str | None
                 raise SimulationError(f"no Dask scheduler answers at {scheduler}: "
                                       f"{error}") from None
         with client:
-            futures = {client.submit(run_batch, plan, first, count, part, pure=False): number
-                       for number, ((first, count), part) in enumerate(zip(spans, parts,
-                                                                           strict=True))}
-            frames: list[pl.DataFrame | None] = [None] * len(spans)
-            with _bar(sum(n for _, n in spans), progress, "game") as bar:
-                for future in as_completed(futures):
-                    number = futures[future]
-                    frames[number] = future.result()
-                    bar.update(spans[number][1])
+            yield client
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _on_cluster(plan: Plan, spans: list[tuple[int, int]], parts: list[str | None],
+                progress: bool, workers: int | None, scheduler: str | None
+                ) -> list[pl.DataFrame]:
+    from dask.distributed import as_completed
+
+    with dask_client(workers, scheduler) as client:
+        futures = {client.submit(run_batch, plan, first, count, part, pure=False): number
+                   for number, ((first, count), part) in enumerate(zip(spans, parts,
+                                                                       strict=True))}
+        frames: list[pl.DataFrame | None] = [None] * len(spans)
+        with _bar(sum(n for _, n in spans), progress, "game") as bar:
+            for future in as_completed(futures):
+                number = futures[future]
+                frames[number] = future.result()
+                bar.update(spans[number][1])
     return [f for f in frames if f is not None]
 
 
@@ -386,31 +398,16 @@ def spread(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]], *,
                 results[number] = fn(*args)
                 bar.update(1)
             return results
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import as_completed
 
         size = chunk or max(1, len(calls) // (4 * (workers or 2)))
         spans = [(first, calls[first:first + size]) for first in range(0, len(calls), size)]
-        cluster = None
-        try:
-            if scheduler is None:
-                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=40)
-                client = Client(cluster)
-            else:
-                try:
-                    client = Client(scheduler, timeout="10s")
-                except (OSError, TimeoutError) as error:
-                    raise SimulationError(f"no Dask scheduler answers at {scheduler}: "
-                                          f"{error}") from None
-            with client:
-                futures = {client.submit(_run_chunk, fn, part, pure=False): first
-                           for first, part in spans}
-                for future in as_completed(futures):
-                    first = futures[future]
-                    done = future.result()
-                    results[first:first + len(done)] = done
-                    bar.update(len(done))
-        finally:
-            if cluster is not None:
-                cluster.close()
+        with dask_client(workers, scheduler) as client:
+            futures = {client.submit(_run_chunk, fn, part, pure=False): first
+                       for first, part in spans}
+            for future in as_completed(futures):
+                first = futures[future]
+                done = future.result()
+                results[first:first + len(done)] = done
+                bar.update(len(done))
     return results

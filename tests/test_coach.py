@@ -14,11 +14,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from explorer.coach import LABELS, Advice, CoachError, advise, review, summary
+from explorer.coach import LABELS, Advice, CoachError, advise, decisions, review, summary
 from explorer.engine import Action, Game, load_game, new_game
 from explorer.engine.bots import make_bot
 from explorer.engine.worlds import World, WorldError, deal_again
-from explorer.errors import ExplorerError
+from explorer.errors import ExplorerError, IllegalAction
 from explorer.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,6 +73,17 @@ def test_a_world_keeps_its_deal_through_undo():
     world.step(world.legal_actions()[0])
     world.undo()
     assert position(world, None) == before
+
+
+def test_a_world_goes_back_no_further_than_its_deal():
+    game = played("adventurers", 3)
+    here = game.at(decision_steps(game)[10][0])
+    world = World(here, here.current_player, 2)
+    world.step(world.legal_actions()[0])
+    again = world.at(world.dealt_at)
+    assert position(again, None) == position(World(here, here.current_player, 2), None)
+    with pytest.raises(IllegalAction):
+        world.at(world.dealt_at - 1)
 
 
 def test_worlds_refuse_bad_arguments():
@@ -262,6 +273,15 @@ def test_the_review_of_a_short_seeded_game():
     found = summary(table)
     assert found["decisions"] == len(mine) == sum(found["labels"].values())
     assert found["mean_loss"] == pytest.approx(table["loss"].mean())
+
+
+def test_a_complete_action_is_one_decision_of_the_review():
+    game = played("riftforce", 0)
+    found = decisions(game, 0)
+    mine = [step for step, seat in decision_steps(game) if seat == 0]
+    assert set(found) < set(mine)  # the later choices of a complete action left out
+    starts = [step for step in mine if game.at(step).state._turn_choices == []]
+    assert set(starts) <= set(found)  # every turn's first choice is reviewed
 
 
 def test_review_refuses_bad_arguments():

@@ -112,7 +112,7 @@ def test_the_review_at_game_over():
     assert "Review of Player 1" in summary and not IDENTIFIER.search(summary)
     chart = panel.chart_box.children[0]
     assert isinstance(chart, alt.JupyterChart)
-    assert panel in stepper.live_cells()[0].above.children if stepper.live_cells() else True
+    assert stepper.cell(FOLLOW).above.children == (panel,)  # above the final bar
     rows = panel.list_box.children
     assert rows
     opens = [child.children[1] for child in rows if hasattr(child, "children")

@@ -408,27 +408,35 @@ def _review_row(game: Game, step: int, seat: int, worlds: int, seed: int) -> dic
             "chosen": chosen.text, "best": best.text, "win_chosen": chosen.win,
             "win_best": best.win, "loss": chosen.loss, "loss_low": chosen.loss_interval[0],
             "loss_high": chosen.loss_interval[1], "label": chosen.label,
-            "choices": len(advice), "_skip": len(match)}
+            "choices": len(advice)}
 
 
 def decisions(game: Game, seat: int) -> list[int]:
-    """The steps of ``game``'s record where ``seat`` chose among two or more choices (the
-    later actions of a complete action left out)."""
+    """The steps of ``game``'s record where ``seat`` chose among two or more choices, the
+    later actions of a run the coach lists (a Riftforce complete action) left out: one walk
+    through the record, following the listed runs the seat's actions still match."""
     found = []
     replay = game.at(0)
     knowledge = knowledge_for(game.game_id)
-    skip = 0
+    runs: list[tuple[Action, ...]] = []  # the runs the seat's actions so far follow
+    made = 0  # how many actions of those runs are made
     for number in range(game.steps):
-        if not replay.is_chance and replay.current_player == seat:
-            if skip:
-                skip -= 1
-            elif len(replay.legal_actions()) > 1:
-                listed = knowledge.choices(replay, seat)
-                found.append(number)
-                taken = _taken_run(game, seat, number, max(len(r) for r, _ in listed))
-                match = max((len(r) for r, _ in listed if taken[:len(r)] == r), default=1)
-                skip = match - 1
-        replay._take(game._inputs[number], clear_redo=True)
+        record = game._inputs[number]
+        if not replay.is_chance:
+            if replay.current_player != seat:
+                runs = []  # another seat decides: a run ends
+            else:
+                legal = replay.legal_actions()
+                action = legal[record[1]]
+                runs = [run for run in runs if len(run) > made and run[made] == action]
+                if runs:
+                    made += 1
+                elif len(legal) > 1:
+                    found.append(number)
+                    runs = [run for run, _ in knowledge.choices(replay, seat)
+                            if run[0] == action and len(run) > 1]
+                    made = 1
+        replay._take(record, clear_redo=True)
     return found
 
 

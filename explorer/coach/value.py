@@ -157,10 +157,10 @@ def positions(game_id: str, index: int, seed: int, players: int = 2,
     random), each with whether that seat won and the game's index."""
     from explorer.simulation import bot_seed, game_seed
 
-    game_seed_ = game_seed(seed, index)
-    game = new_game(game_id, players=players, seed=game_seed_)
-    bots = [game.rules.heuristic_bot(bot_seed(game_seed_, s)) for s in range(players)]
-    pick = random.Random(game_seed_ ^ 0xC0AC4)
+    played = game_seed(seed, index)  # this game's seed
+    game = new_game(game_id, players=players, seed=played)
+    bots = [game.rules.heuristic_bot(bot_seed(played, s)) for s in range(players)]
+    pick = random.Random(played ^ 0xC0AC4)
     found: list[tuple[list[float], int]] = []
     while not game.is_over:
         if game.is_chance:

@@ -50,7 +50,6 @@ class World(Game):
                              "again, so no world can be imagined from a seat's view")
         self._redeal_with = knowledge.redeal
         self._deal = (game.steps, seat, seed)
-        self.viewer = seat
         super().__init__(game.rules, game.players, game.seed, game.options, game.scenario)
         records = game._inputs
         for number in range(game.steps):
@@ -95,11 +94,6 @@ class World(Game):
         copy._redo = []
         copy._replay()
         return copy
-
-
-def imagine(game: Game, seat: int, seed: int) -> World:
-    """A :class:`World` of ``game`` for ``seat``, dealt with ``seed``."""
-    return World(game, seat, seed)
 
 
 def deal_again(hands: Sequence[MutableSequence[Any]], piles: Sequence[dict[Any, int]],

@@ -1,7 +1,8 @@
 """The coach on the play pages: the Hint at a person's decision and the Review at game over.
 
-:func:`hint_html` draws :func:`explorer.coach.advise`'s answer: the choices ranked, each with
-its chance of winning as a bar, its 95% interval as a band on it, and its label.
+The Hint draws :func:`explorer.coach.advise`'s answer beside the choices themselves:
+:func:`badge_html` (the chance of winning as a bar, its 95% interval as a band on it, and the
+label) or, in a long list, :func:`badge_text`; :func:`hint_line` names the best.
 :class:`ReviewPanel` draws :func:`explorer.coach.review` of the person's game: a chart of the
 person's chance of winning through the game (Altair), and the costly decisions with what was
 better, each opening the table as it was at that step, seen from the person's seat (read only:
@@ -23,17 +24,12 @@ if TYPE_CHECKING:
     from explorer.coach import Advice
     from explorer.engine import Game
 
-SHOWN = 8
-"""The most choices a hint lists (the best first; the others are counted)."""
 HINT_SECONDS = 1.0
 """What one hint may make the server spend, in seconds of look-ahead."""
 REVIEW_WORLDS = 2
 """Worlds each decision of a page's review is played in (a game's review stays short)."""
 COSTLY = ("blunder", "mistake", "inaccuracy")
 """The labels a review lists, worst first."""
-LABEL_WORDS = {"best": "best", "good": "good", "inaccuracy": "inaccuracy",
-               "mistake": "mistake", "blunder": "blunder",
-               "too close to call": "too close to call"}
 LABEL_COLOURS = {"best": "#15803d", "good": "#4d7c0f", "inaccuracy": "#b45309",
                  "mistake": "#c2410c", "blunder": "#b91c1c", "too close to call": "#475569"}
 
@@ -41,9 +37,6 @@ COACH_STYLE = """
 <style>
 .coach-hint { border: 1px solid #93c5fd; border-radius: 8px; padding: 4px 8px; margin: 4px 0;
   background: #f8fbff; }
-.coach-hint table { border-collapse: collapse; width: 100%; }
-.coach-hint td { padding: 2px 4px; vertical-align: middle; }
-.coach-choice { max-width: 32em; }
 .coach-bar { position: relative; width: 12em; height: 14px; background: #e5e7eb;
   border-radius: 3px; }
 .coach-bar .fill { position: absolute; left: 0; top: 0; bottom: 0; background: #60a5fa;
@@ -70,44 +63,21 @@ def _bar(win: float, interval: tuple[float, float]) -> str:
             f'width:{max(0.5, 100 * (high - low)):.1f}%"></div></div>')
 
 
-def hint_html(advice: Sequence[Advice]) -> str:
-    """The choices ranked with their chances of winning as bars, their intervals and labels."""
-    rows = []
-    for item in advice[:SHOWN]:
-        colour = LABEL_COLOURS.get(item.label, "#475569")
-        chance = "certain win" if item.exact == 1 else (
-            "certain loss" if item.exact == 0 else percent(item.win))
-        cost = "" if item.label == "best" else \
-            f" (&minus;{100 * item.loss:.1f} points)"
-        rows.append(f'<tr><td class="coach-choice">{html.escape(item.text)}</td>'
-                    f"<td>{_bar(item.win, item.interval)}</td><td>{chance}</td>"
-                    f'<td class="coach-label" style="color:{colour}">'
-                    f"{html.escape(LABEL_WORDS.get(item.label, item.label))}{cost}</td></tr>")
-    more = len(advice) - SHOWN
-    worlds = advice[0].worlds if advice else 0
-    tail = f"<div>And {more} more choices, each less likely to win.</div>" if more > 0 else ""
-    return (f'{COACH_STYLE}<div class="coach-hint"><b>Hint: your chance of winning after each '
-            f"choice</b><table>{''.join(rows)}</table>{tail}"
-            f"<div><small>Each choice was played on in the same {worlds} imagined games, the "
-            "cards you cannot see dealt at random, the players after you played by the "
-            "computer; the dark band is where the chance lies (95%). A label is given only "
-            "when the difference is clear.</small></div></div>")
-
-
 def badge_html(item: Advice) -> str:
-    """One choice's chance of winning as a small bar and its label, beside the choice."""
+    """One choice's chance of winning as a small bar and its label, beside the choice (the
+    style comes with :func:`hint_line`, drawn with it)."""
     colour = LABEL_COLOURS.get(item.label, "#475569")
     chance = "certain win" if item.exact == 1 else (
         "certain loss" if item.exact == 0 else f"{percent(item.win)} to win")
-    return (f'{COACH_STYLE}<span class="coach-badge" style="display:inline-flex;gap:6px;'
+    return (f'<span class="coach-badge" style="display:inline-flex;gap:6px;'
             f'align-items:center">{_bar(item.win, item.interval)}<span>{chance}</span>'
             f'<span class="coach-label" style="color:{colour}">'
-            f"{html.escape(LABEL_WORDS.get(item.label, item.label))}</span></span>")
+            f"{html.escape(item.label)}</span></span>")
 
 
 def badge_text(item: Advice) -> str:
     """A choice's chance of winning and label in a list's entry (plain text)."""
-    return f" — {percent(item.win)} to win, {LABEL_WORDS.get(item.label, item.label)}"
+    return f" — {percent(item.win)} to win, {item.label}"
 
 
 def hint_line(advice: Sequence[Advice]) -> str:

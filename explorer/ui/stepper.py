@@ -372,7 +372,7 @@ class PhaseCell(widgets.VBox):
             self.above.children = above
         bar = [self.bar_head if part is self.prompt else part for part in controls
                if part not in self._above]
-        self._bind_undo(stamp)
+        self._bind_bar_head(stamp)
         self._drawn = (stamp, view.kind)
         self._show([stepper.table, stepper.result, self.above], bar)
 
@@ -418,19 +418,22 @@ class PhaseCell(widgets.VBox):
         advice = self.stepper.advice
         return (self.face_row, self.figures) + ((advice,) if advice is not None else ())
 
+    def _step_button(self, css: str, **shown: Any) -> StepButton:
+        """A control of the step (refused, with the stepper saying why, for an earlier one),
+        marked with the class ``css``."""
+        button = StepButton(on_refused=self.stepper.refuse, **shown)
+        button.add_class(css)
+        return button
+
     @cached_property
     def undo_button(self) -> StepButton:
         """Undo, in the action bar: back to the person's previous decision."""
-        undo = StepButton(on_refused=self.stepper.refuse, icon="undo")
-        undo.add_class("step-undo")
-        return undo
+        return self._step_button("step-undo", icon="undo")
 
     @cached_property
     def hint_button(self) -> StepButton:
         """Hint, in the action bar: the coach's ranking of the person's choices."""
-        hint = StepButton(on_refused=self.stepper.refuse, icon="lightbulb-o")
-        hint.add_class("step-hint")
-        return hint
+        return self._step_button("step-hint", icon="lightbulb-o")
 
     @cached_property
     def hint_view(self) -> widgets.HTML:
@@ -447,7 +450,9 @@ class PhaseCell(widgets.VBox):
         head.add_class("step-bar-head")
         return head
 
-    def _bind_undo(self, stamp: int) -> None:
+    def _bind_bar_head(self, stamp: int) -> None:
+        """Bind Undo and Hint to the step of ``stamp`` (Hint only at a person's decision of
+        two or more choices, once a step; the hint of an earlier step is cleared)."""
         undo = self.stepper.step_guard(self.stepper.undo)
         self.undo_button.bind(stamp, lambda: undo(stamp), description="Undo",
                               tooltip="Back to your previous choice",
@@ -532,8 +537,7 @@ class PhaseCell(widgets.VBox):
 
     def _choice_rows(self, count: int) -> list[tuple[StepButton, widgets.HTML, widgets.HBox]]:
         while len(self._rows) < count:
-            button = StepButton(on_refused=self.stepper.refuse)
-            button.add_class("step-choice")
+            button = self._step_button("step-choice")
             odds = widgets.HTML()
             odds.add_class("step-choice-odds-box")
             self._rows.append((button, odds, widgets.HBox([button, odds])))
@@ -575,16 +579,12 @@ class PhaseCell(widgets.VBox):
 
     @cached_property
     def roll_button(self) -> StepButton:
-        roll = StepButton(on_refused=self.stepper.refuse, button_style="primary", icon="dice")
-        roll.add_class("step-roll")
-        return roll
+        return self._step_button("step-roll", button_style="primary", icon="dice")
 
     @cached_property
     def roll_on_button(self) -> StepButton:
         """Every roll and draw (and the bots' moves) up to the person's next decision."""
-        roll_on = StepButton(on_refused=self.stepper.refuse, icon="forward")
-        roll_on.add_class("step-roll-on")
-        return roll_on
+        return self._step_button("step-roll-on", icon="forward")
 
     @cached_property
     def what_if(self) -> StepMenu:
@@ -683,8 +683,7 @@ class PhaseCell(widgets.VBox):
         shown: list[widgets.Widget] = []
         plans = session.plans()
         while len(self._plan_buttons) < len(plans):
-            button = StepButton(on_refused=self.stepper.refuse, icon="fast-forward")
-            button.add_class("step-plan")
+            button = self._step_button("step-plan", icon="fast-forward")
             self._plan_buttons.append(button)
         follow = guard(self._follow_plan)
         for button, plan in zip(self._plan_buttons, plans, strict=False):

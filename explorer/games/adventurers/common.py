@@ -40,6 +40,7 @@ class Ctx(RulesContext):
         super().__init__(state, data)
         self.cards = data.cards
         self._pile: tuple[tuple[str, ...], tuple[Outcome, ...], tuple[int, ...]] | None = None
+        self._pile_of: dict[str, int] | None = None  # the pile ``_pile`` was made of
 
     # ---- basics --------------------------------------------------------------------------
 
@@ -97,15 +98,17 @@ class Ctx(RulesContext):
         return name
 
     def _draw_unknown(self, seat: int, hidden: str) -> Step:
-        """A chance event over the pile (its outcomes kept between draws while the pile is
-        what they were made of: a world deals the pile again, :mod:`explorer.engine.worlds`);
-        only ``seat`` sees the card, the other seats read ``hidden``."""
+        """A chance event over the pile (its outcomes kept between draws of the same pile:
+        only the steps here change it once the game runs, and a world that deals it again
+        puts a new pile in its place, :mod:`explorer.games.adventurers.redeal`); only
+        ``seat`` sees the card, the other seats read ``hidden``."""
         pile = self.state.deck.pile
         cached = self._pile
-        if cached is None or cached[0] != tuple(pile) or cached[2] != tuple(pile.values()):
+        if cached is None or self._pile_of is not pile or len(cached[0]) != len(pile):
             names = tuple(pile)
             cached = (names, tuple(map(CARD_OUTCOMES.__getitem__, names)),
                       tuple(pile.values()))
+            self._pile_of = pile
         names, outcomes, weights = cached
         outcome = yield Chance(outcomes, weights, "Draw from the deck", seen_by=seat,
                                hidden=hidden)

@@ -23,3 +23,4 @@ def redeal(game: Game, seat: int, rng: random.Random) -> None:
     hands = [adventurer.hand for number, adventurer in enumerate(state.adventurers)
              if number != seat]
     deal_again(hands, [state.deck.pile], rng)
+    state.deck.pile = dict(state.deck.pile)  # a new pile: the rules' draw outcomes are made again
