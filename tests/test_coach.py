@@ -14,6 +14,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+import explorer.coach as coach
 from explorer.coach import LABELS, Advice, CoachError, advise, decisions, review, summary
 from explorer.engine import Action, Game, load_game, new_game
 from explorer.engine.bots import make_bot
@@ -218,6 +219,45 @@ def test_a_choice_that_wins_at_once_is_ranked_best(game_id):
     assert taken in [a.action for a in advice if a.win == 1.0]
     if game_id in EXACT:
         assert advice[0].exact == Fraction(1) and advice[0].interval == (1.0, 1.0)
+
+
+def test_a_settled_choice_meets_no_more_worlds():
+    """Riftforce's winning position above: every other complete action is a blunder by a
+    paired interval far above 10 points after 8 worlds, so they stop there, and so does the
+    best (nothing is left to compare it with)."""
+    seed, step = WINNING["riftforce"]
+    here = played("riftforce", seed).at(step)
+    advice = advise(here, worlds=16)
+    assert len(advice) > 2 and advice[0].label == "best"
+    assert {a.worlds for a in advice} == {coach.SETTLE_WORLDS}
+    assert all(a.label == "blunder" and a.loss_interval[0] > 0.10 for a in advice[1:])
+
+
+def test_settled_needs_enough_worlds_a_clear_loss_and_one_band():
+    settled = coach._settled
+    assert settled([1.0] * 8, [0.0] * 8)  # a loss of 1 in every world: a blunder
+    assert not settled([1.0] * 7, [0.0] * 7)  # too few worlds
+    assert not settled([0.5] * 8, [0.5] * 8)  # no loss at all
+    # losses of 0 and 0.08 in turn: the interval spans "good" to "mistake"
+    assert not settled([0.5] * 8, [0.5, 0.42] * 4)
+    # losses of 0.03 and 0.04 in turn: above 0, all inside "inaccuracy"
+    assert settled([0.5] * 8, [0.47, 0.46] * 4)
+
+
+def test_a_chance_tree_stops_when_its_budget_of_replayed_steps_runs_out():
+    """Gamma World's winning choice above ends the game through chance alone: weighed
+    exactly with steps to spare, given up (None) with too few (each branch's undo replays
+    the world from its start)."""
+    seed, step = WINNING["gamma_world"]
+    game = played("gamma_world", seed)
+    here = game.at(step)
+    seat = here.current_player
+    taken = here.legal_actions()[game._inputs[step][1]]
+    for budget, expected in (([10**9], Fraction(1)), ([here.steps], None)):
+        world = World(here, seat, 5)
+        world.step(taken)
+        assert coach._chance_tree(world, seat, [0], budget) == expected
+    assert budget[0] <= here.steps  # (the small budget was not overdrawn)
 
 
 def test_the_paired_loss_of_a_choice_against_itself_is_zero():

@@ -17,6 +17,7 @@ best is measured pair by pair, as GNU Backgammon's rollouts compare moves on the
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -48,6 +49,8 @@ MIN_WORLDS = 2
 """Worlds every choice meets at least (one world gives no interval)."""
 MAX_WORLDS = 400
 """Worlds no budget goes beyond."""
+SETTLE_WORLDS = 8
+"""Worlds a choice meets before its label may be settled (:func:`_settled`)."""
 HORIZON_STEPS = 2_000
 """The most steps a world is played on after a choice (a guard; the horizon comes sooner)."""
 MAX_GAME_STEPS = 20_000
@@ -64,7 +67,8 @@ class Advice:
     95% ``interval``; ``loss`` the best choice's ``win`` less this one's, with the 95%
     ``loss_interval`` of the paired comparison (0 and (0, 0) for the best); ``label`` one of
     :data:`LABELS`. ``exact`` is the exact chance where the choice ends the game (else None);
-    ``worlds`` how many worlds each choice met."""
+    ``worlds`` how many worlds this choice met (a choice whose label is settled meets no
+    more: :func:`_settled`)."""
 
     action: Action
     actions: tuple[Action, ...]
@@ -135,10 +139,12 @@ def _play_on(world: Game, seat: int, bots: dict[int, Bot], rng: random.Random,
 
 
 def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int,
-              to_end: bool = False) -> tuple[float, Fraction | None]:
+              to_end: bool = False, budget: list[int] | None = None
+              ) -> tuple[float, Fraction | None]:
     """The seat's win chance after ``actions`` in the world of ``seed``, and the exact one
     when the actions end the game, at once or through chance steps alone (every outcome of
-    them weighed: :func:`_chance_tree`)."""
+    them weighed: :func:`_chance_tree`, while ``budget``, the steps it may still replay,
+    lasts; None: no tree is tried)."""
     world = World(game, seat, seed)
     if not _follow(world, seat, actions):
         _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4), to_end)
@@ -149,11 +155,13 @@ def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int,
     while _forced(world):
         world.step(None if world.is_chance else world.legal_actions()[0])
     if world.is_over:  # this world ended through chance alone: weigh every outcome
-        tree = World(game, seat, seed)
-        _follow(tree, seat, actions)
-        exact = _chance_tree(tree, seat, [0])
-        if exact is not None:
-            return float(exact), exact
+        if budget is not None and budget[0] >= 2 * world.steps:
+            budget[0] -= world.steps
+            tree = World(game, seat, seed)
+            _follow(tree, seat, actions)
+            exact = _chance_tree(tree, seat, [0], budget)
+            if exact is not None:
+                return float(exact), exact
         return float(outcome(world, seat)), None
     _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4), to_end)
     return win_chance(world, seat), None
@@ -181,26 +189,32 @@ def _forced(world: Game) -> bool:
 
 TREE_LEAVES = 64
 """The most final positions :func:`_chance_tree` weighs before it gives up."""
+TREE_STEPS = 60_000
+"""The most steps one :func:`advise` replays to weigh chance trees (an undo replays a world
+from its start: a tree at the end of a long game costs a replay of the game per branch)."""
 
 
-def _chance_tree(world: Game, seat: int, leaves: list[int]) -> Fraction | None:
+def _chance_tree(world: Game, seat: int, leaves: list[int],
+                 budget: list[int]) -> Fraction | None:
     """The exact share of the win for ``seat`` over every outcome of the chance steps from
     here, when each of them ends the game before anyone decides (a decision with one choice
-    decides nothing); else None."""
+    decides nothing); else None, and None when ``budget`` (steps to replay; each undo
+    replays the world) runs out."""
     if world.is_over:
         leaves[0] += 1
         return outcome(world, seat)
     if not _forced(world) or leaves[0] >= TREE_LEAVES:
         return None
-    if not world.is_chance:  # a decision with one choice: no one decides anything
-        world.step(world.legal_actions()[0])
-        found = _chance_tree(world, seat, leaves)
-        world.undo()
-        return found
+    outcomes = world.chance_outcomes() if world.is_chance else [(None, Fraction(1))]
     total = Fraction(0)
-    for result, chance in world.chance_outcomes():
-        world.step(result)
-        found = _chance_tree(world, seat, leaves)
+    for result, chance in outcomes:
+        cost = world.steps + 1  # the undo after this branch
+        if budget[0] < cost:
+            return None
+        budget[0] -= cost
+        # (a decision with one choice decides nothing: its one action is taken)
+        world.step(world.legal_actions()[0] if result is None else result)
+        found = _chance_tree(world, seat, leaves, budget)
         world.undo()
         if found is None:
             return None
@@ -216,6 +230,24 @@ def _interval(values: Sequence[float], low: float, high: float) -> tuple[float, 
     spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     half = Z95 * spread / math.sqrt(n)
     return max(low, mean - half), min(high, mean + half)
+
+
+def _band(loss: float) -> int:
+    """Which label band a loss falls in (0: "good", 1: "inaccuracy", ...)."""
+    return next((n for n, (_, below) in enumerate(THRESHOLDS) if loss < below),
+                len(THRESHOLDS))
+
+
+def _settled(best: Sequence[float], values: Sequence[float]) -> bool:
+    """Whether more worlds cannot change a choice's label against the best: its paired loss
+    interval, after :data:`SETTLE_WORLDS` worlds or more, lies above 0 and inside one label
+    band. Such a choice meets no more worlds, and the rest go to the contenders (GNU
+    Backgammon's rollouts likewise stop rolling out a move that is far behind the best)."""
+    if len(values) < SETTLE_WORLDS:
+        return False
+    paired = [b - v for b, v in zip(best, values, strict=False)]
+    low, high = _interval(paired, -1.0, 1.0)
+    return low > 0.0 and _band(low) == _band(high)
 
 
 def _label(loss: float, interval: tuple[float, float]) -> str:
@@ -234,9 +266,10 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
     chance of winning, best first (module docstring).
 
     The choices meet worlds while another world fits in ``seconds`` (at least
-    :data:`MIN_WORLDS`), or
-    exactly ``worlds`` of them when given (then the answer depends only on the seat's view and
-    ``seed``). ``choices`` replaces the game's own list (a review adds the run actually
+    :data:`MIN_WORLDS`), or up to ``worlds`` of them when given (then the answer depends only
+    on the seat's view and ``seed``); from :data:`SETTLE_WORLDS` worlds on, a choice whose
+    label more worlds cannot change meets no more of them, and once only the best is left the
+    answer is given. ``choices`` replaces the game's own list (a review adds the run actually
     played). Raises :class:`CoachError` on a bad argument or a game that is over; the game is
     never changed.
     """
@@ -258,10 +291,13 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
     exact: list[Fraction | None] = [None] * len(listed)
     final = [True] * len(listed)
     count = 0
-    while count < (fixed or MAX_WORLDS):
+    budget = [TREE_STEPS]  # shared by every chance tree of this answer
+    live = list(range(len(listed)))  # the choices still meeting worlds
+    while count < (fixed or MAX_WORLDS) and live:
         world_seed = rng.getrandbits(63)
-        for number, (run, _) in enumerate(listed):
-            value, known = _evaluate(game, seat, run, world_seed, to_end)
+        for number in live:
+            value, known = _evaluate(game, seat, listed[number][0], world_seed, to_end,
+                                     budget if final[number] else None)
             values[number].append(value)
             if known is None:
                 final[number] = False
@@ -270,12 +306,17 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
             elif exact[number] != known:
                 final[number] = False
         count += 1
+        if count >= SETTLE_WORLDS and len(live) > 1:
+            leader = max(live, key=lambda n: (sum(values[n]) / count, -n))
+            live = [n for n in live if n == leader or not _settled(values[leader], values[n])]
+        if len(live) == 1 and count >= SETTLE_WORLDS:
+            break  # every other choice is settled: the best needs no more worlds
         if fixed is None and count >= MIN_WORLDS:  # stop before a world would overrun
             spent = time.perf_counter() - started
             if spent + spent / count > limit:  # type: ignore[operator]
                 break
     wins = [sum(v) / len(v) for v in values]
-    best = max(range(len(listed)), key=lambda n: (wins[n], -n))
+    best = max(live, key=lambda n: (wins[n], -n))  # (a settled choice is clearly worse)
     advice = []
     for number, (run, text) in enumerate(listed):
         known = exact[number] if final[number] else None
@@ -286,7 +327,8 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
         if number == best:
             loss, loss_interval, label = 0.0, (0.0, 0.0), "best"
         else:
-            paired = [b - v for b, v in zip(values[best], values[number], strict=True)]
+            paired = [b - v for b, v in  # (the worlds this choice met)
+                      zip(values[best], values[number], strict=False)]
             loss = sum(paired) / len(paired)
             if known is not None and final[best] and exact[best] is not None:
                 loss_interval = (loss, loss)
@@ -295,7 +337,7 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
             label = "best" if not any(paired) else _label(loss, loss_interval)
         action = legal[legal.index(run[0])]
         advice.append(Advice(action, run, text, wins[number], interval, loss, loss_interval,
-                             label, known, count))
+                             label, known, len(values[number])))
     advice.sort(key=lambda a: (a.label != "best", -a.win))
     return advice
 
@@ -384,9 +426,16 @@ def _taken_run(game: Game, seat: int, start: int, longest: int) -> tuple[Action,
 
 def review_step(text: str, step: int, seat: int, worlds: int, seed: int) -> dict[str, Any]:
     """The review row of the decision at ``step`` of the saved game ``text`` (a Dask task)."""
+    return _review_row(_loaded(text), step, seat, worlds, seed)
+
+
+@functools.lru_cache(maxsize=2)
+def _loaded(text: str) -> Game:
+    """The saved game ``text``, loaded once per worker for all its decisions (a review only
+    reads it: :meth:`Game.at`)."""
     from explorer.engine import load_game
 
-    return _review_row(load_game(text), step, seat, worlds, seed)
+    return load_game(text)
 
 
 def _review_row(game: Game, step: int, seat: int, worlds: int, seed: int) -> dict[str, Any]:
@@ -469,12 +518,15 @@ def review(game: Game, seat: int, *, worlds: int = 16, seed: int = 0,
             on_row(len(rows), len(steps))
     else:
         text = game.to_json()
-        calls = [(text, step, seat, worlds, seed) for step in steps]
+        # the latest decisions first: their worlds replay the longest record, and a long task
+        # left for the end would keep a cluster waiting on one worker
+        calls = [(text, step, seat, worlds, seed) for step in reversed(steps)]
         try:
             rows = spread(review_step, calls, workers=workers, scheduler=scheduler,
                           progress=progress, desc="decisions", unit="decision", chunk=1)
         except SimulationError as error:
             raise CoachError(str(error)) from None
+        rows.reverse()
     schema = {name: getattr(pl, kind) for name, kind in REVIEW_SCHEMA.items()}
     return pl.DataFrame([{k: v for k, v in row.items() if k in schema} for row in rows],
                         schema=schema, orient="row")

@@ -59,8 +59,9 @@ class RiftforceHeuristicBot(Bot):
             return self._fallback(actions)
         if not candidates:
             return actions[0]
-        best = max(value(c) for c in candidates)
-        top = [c for c in candidates if value(c) == best]
+        scores = [value(c) for c in candidates]  # (Fraction arithmetic: weighed once)
+        best = max(scores)
+        top = [c for c, score in zip(candidates, scores, strict=True) if score == best]
         chosen = top[self.rng.randrange(len(top))]
         made = len(game.state._turn_choices)  # a candidate lists the whole turn's choices
         self._plan = list(chosen.choices[made:]) if len(chosen.choices) > made else []
