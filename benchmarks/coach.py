@@ -9,15 +9,19 @@ calibrated, how long a whole game's review takes on a 2-worker LocalCluster.
 with two or more choices in every few), ``advise`` at its default budget (1 s) on one core;
 the median and 95th percentile of its wall time, and the choices and worlds per answer.
 
-``calibration``: heuristic-bot games (root seed 2026: not the games the models were fitted to,
-root seed 1), in batches of 100 until there are ``--least`` positions, played to the end; at
-one decision in :data:`EVERY` the acting seat's predicted chance of winning (:func:`value_at`:
-the value ``advise`` gives a position, in worlds dealt from the seat's view) against whether
-that seat won the game. Per decile of the prediction: the
-mean prediction, the observed frequency, and the 95% interval of the frequency if the
-predictions were right (a normal interval with the predictions' own variance); the Brier
-score against the Brier score of the seat's base rate (the win rate of its seat number in the
-same games).
+``calibration``: ``--least`` heuristic-bot games (root seed 2026: not the games the models
+were fitted to, root seed 1), one position from each (a decision with two or more choices
+drawn at random from its record), so no two positions share a game's outcome and the
+binomial intervals hold. At it, the deciding seat's learned chance of winning
+(:func:`learned_at`, the value ``advise`` gives a position) against whether that seat won
+the game; in the games the coach plays on to the end (Adventurers, Rat-King) also the share
+of worlds played to the end that it wins, in two halves of :data:`HALF`: positions ranked
+into deciles by one half, the other half's mean as the prediction (ranking and predicting by
+the same noisy share would pull the outer deciles' observed frequencies inwards). Per decile:
+the mean prediction, the observed frequency, and the 95% interval of the frequency if the
+predictions were right (:func:`deciles`); the Brier score (of the whole roll-out share)
+against the Brier score of the seat's base rate (the win rate of its seat number in the same
+games).
 
 ``review``: one 2-player heuristic game per game (seed 2026), ``review(game, 0)`` at its
 default worlds on a new 2-worker LocalCluster; the wall time, the cluster's start included.
@@ -42,11 +46,11 @@ from explorer.games import GAMES
 from explorer.simulation import bot_seed, game_seed, spread
 
 SEED = 2026
-EVERY = 9
-"""One decision in this many is a calibration position (positions of one game are alike)."""
 Z95 = 1.959963984540054
-ROLL_OUTS = 32
-"""Worlds played to the end for one prediction in a game the coach plays on to its end."""
+WORLDS = 4
+"""Worlds a learned prediction is the mean of (as the coach bot's)."""
+HALF = 16
+"""Worlds played to the end in each half of a roll-out prediction."""
 
 
 def _game(game_id: str, index: int):
@@ -96,74 +100,105 @@ def speed(games: list[str], count: int) -> None:
               f"{statistics.median(worlds):.0f} |")
 
 
-def value_at(game, seat: int, rng: random.Random) -> float:
-    """The coach's chance of winning for ``seat`` at ``game``, as ``advise`` values what a
-    choice leads to: the learned win chance in 4 worlds, or, in a game the coach plays on to
-    its end, the share of :data:`ROLL_OUTS` worlds played to the end by the heuristic bots
-    that the seat wins."""
-    if not knowledge_for(game.game_id).coach_to_end:
-        return sum(win_chance(World(game, seat, rng.getrandbits(63)), seat)
-                   for _ in range(4)) / 4
+def learned_at(game, seat: int, rng: random.Random) -> float:
+    """The learned win chance of ``seat`` at ``game`` as ``advise`` values a position: its
+    mean over :data:`WORLDS` worlds dealt from the seat's view."""
+    return sum(win_chance(World(game, seat, rng.getrandbits(63)), seat)
+               for _ in range(WORLDS)) / WORLDS
+
+
+def rolled_at(game, seat: int, rng: random.Random, count: int) -> float:
+    """The share of ``count`` worlds played to the end by the heuristic bots that ``seat``
+    wins (how ``advise`` values a choice in a game it plays on to its end)."""
     won = 0.0
-    for _ in range(ROLL_OUTS):
+    for _ in range(count):
         world = World(game, seat, rng.getrandbits(63))
         bots = [world.rules.heuristic_bot(rng.getrandbits(63)) for _ in range(world.players)]
         while not world.is_over:
             world.step(None if world.is_chance else bots[world.current_player].choose(world))
         won += float(outcome(world, seat))
-    return won / ROLL_OUTS
+    return won / count
 
 
-def predictions_of(game_id: str, index: int) -> list[tuple[float, int, int]]:
-    """(predicted chance, won, seat) at about one decision in :data:`EVERY` of one game."""
+def prediction_of(game_id: str, index: int) -> tuple[float, float | None, float | None, float,
+                                                      int]:
+    """One position of one game: a decision with two or more choices drawn at random from the
+    game's record, the deciding seat's learned chance there, in a game the coach plays on to
+    its end the two halves of its roll-outs (else None), the seat's share of the win, and
+    the seat."""
     game, bots, seed = _game(game_id, index)
     pick = random.Random(seed ^ 0xCA1)
-    found = []
+    steps = []
     while not game.is_over:
         if game.is_chance:
             game.step()
             continue
-        seat = game.current_player
-        if pick.randrange(EVERY) == 0:
-            found.append((value_at(game, seat, pick), seat))
-        game.step(bots[seat].choose(game))
-    winners = set(game.winners)
-    return [(p, int(seat in winners), seat) for p, seat in found]
+        if len(game.legal_actions()) > 1:
+            steps.append((game.steps, game.current_player))
+        game.step(bots[game.current_player].choose(game))
+    step, seat = steps[pick.randrange(len(steps))]
+    here = game.at(step)
+    learned = learned_at(here, seat, pick)
+    first = second = None
+    if knowledge_for(game_id).coach_to_end:
+        first, second = (rolled_at(here, seat, pick, HALF) for _ in range(2))
+    return learned, first, second, float(outcome(game, seat)), seat
+
+
+def deciles(rows: list[tuple[float, float, float]], draws: int | None) -> tuple[int, list[str]]:
+    """Rows (ranked by, predicted, won) cut into deciles of the ranking: per decile the mean
+    prediction, the observed share of wins and the 95% interval of that share if the
+    predictions were right. The interval's variance is the sum of p(1 - p) over the
+    positions; when the predictions are shares of ``draws`` roll-outs each, it is
+    p(1 - p) * draws / (draws - 1) (unbiased for the true chance's) times 1 + 1 / draws (the
+    roll-outs' own noise in the mean)."""
+    rows = sorted(rows, key=lambda r: r[0])
+    n = len(rows)
+    inside, lines = 0, []
+    for decile in range(10):
+        part = rows[decile * n // 10:(decile + 1) * n // 10]
+        mean = sum(p for _, p, _ in part) / len(part)
+        seen = sum(w for *_, w in part) / len(part)
+        spread = sum(p * (1 - p) for _, p, _ in part)
+        if draws is not None:
+            spread *= draws / (draws - 1) * (1 + 1 / draws)
+        half = Z95 * math.sqrt(spread) / len(part)
+        ok = mean - half <= seen <= mean + half
+        inside += ok
+        lines.append(f"| {decile + 1} | {len(part)} | {mean:.3f} | {seen:.3f} | "
+                     f"{max(0, mean - half):.3f}-{min(1, mean + half):.3f} | "
+                     f"{'yes' if ok else 'no'} |")
+    return inside, lines
 
 
 def calibration(games: list[str], least: int, workers: int | None) -> None:
+    summary = []
     for game_id in games:
-        rows: list[tuple[float, int, int]] = []
-        count = 0
-        while len(rows) < least:  # games in batches until there are enough positions
-            batch = [(game_id, i) for i in range(count, count + 100)]
-            rows += [r for found in spread(predictions_of, batch, workers=workers,
-                                           desc=game_id, unit="game") for r in found]
-            count += len(batch)
-        rows.sort()
-        n = len(rows)
-        base = {s: sum(w for _, w, seat in rows if seat == s) /
-                max(1, sum(1 for *_, seat in rows if seat == s)) for s in (0, 1)}
-        brier = sum((p - w) ** 2 for p, w, _ in rows) / n
-        brier_base = sum((base[s] - w) ** 2 for _, w, s in rows) / n
-        inside = 0
-        lines = []
-        for decile in range(10):
-            part = rows[decile * n // 10:(decile + 1) * n // 10]
-            mean = sum(p for p, _, _ in part) / len(part)
-            seen = sum(w for _, w, _ in part) / len(part)
-            half = Z95 * math.sqrt(sum(p * (1 - p) for p, _, _ in part)) / len(part)
-            ok = mean - half <= seen <= mean + half
-            inside += ok
-            lines.append(f"| {decile + 1} | {len(part)} | {mean:.3f} | {seen:.3f} | "
-                         f"{max(0, mean - half):.3f}-{min(1, mean + half):.3f} | "
-                         f"{'yes' if ok else 'no'} |")
-        print(f"\n{game_id}: {n} positions of {count} games; Brier {brier:.4f} against the "
-              f"seat's base rate's {brier_base:.4f} (seat 1 won {base[0]:.1%}, seat 2 "
-              f"{base[1]:.1%}); {inside} of 10 deciles inside their interval")
-        print("| decile | positions | predicted | observed | 95% interval | inside |")
-        print("|---:|---:|---:|---:|---|---|")
-        print("\n".join(lines))
+        found = spread(prediction_of, [(game_id, i) for i in range(least)], workers=workers,
+                       desc=game_id, unit="game")
+        n = len(found)
+        base = {s: sum(r[3] for r in found if r[4] == s) /
+                max(1, sum(1 for r in found if r[4] == s)) for s in (0, 1)}
+        brier_base = sum((base[r[4]] - r[3]) ** 2 for r in found) / n
+        kinds = [("learned win chance", [(r[0], r[0], r[3]) for r in found], None,
+                  [r[0] for r in found])]
+        if found[0][1] is not None:  # deciles by one half of the roll-outs, the other's mean
+            kinds.append(("played to the end", [(r[1], r[2], r[3]) for r in found], HALF,
+                          [(r[1] + r[2]) / 2 for r in found]))
+        for kind, rows, draws, predicted in kinds:
+            brier = sum((p - r[3]) ** 2 for p, r in zip(predicted, found, strict=True)) / n
+            inside, lines = deciles(rows, draws)
+            summary.append(f"| {game_id} ({kind}) | {n:,} | {brier:.4f} | {brier_base:.4f} | "
+                           f"{inside} of 10 |")
+            print(f"\n{game_id}, {kind}: {n} positions, one a game; Brier {brier:.4f} "
+                  f"against the seat's base rate's {brier_base:.4f} (seat 1 won "
+                  f"{base[0]:.1%}, seat 2 {base[1]:.1%}); {inside} of 10 deciles inside")
+            print("| decile | positions | predicted | observed | 95% interval | inside |")
+            print("|---:|---:|---:|---:|---|---|")
+            print("\n".join(lines), flush=True)
+    print("\n| game | positions | Brier | Brier of the seat's base rate | deciles inside |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    print("\n".join(summary))
 
 
 def review_speed(games: list[str], workers: int) -> None:
@@ -187,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=40,
                         help="speed: positions per game (default 40)")
     parser.add_argument("--least", type=int, default=2000,
-                        help="calibration: positions at least, per game (default 2000)")
+                        help="calibration: games (one position each), per game (default 2000)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     args = parser.parse_args(argv)
     games = args.game or list(GAMES)

@@ -371,14 +371,39 @@ def test_explorer_review_from_the_terminal(tmp_path):
 
 # ---- the value model ------------------------------------------------------------------------
 
+def test_the_calibration_is_a_rising_line_through_the_centres_of_the_isotonic_blocks():
+    """Known answer worked by hand: isotonic regression of won (0, 1, 0, 1, 1) on chances
+    (0.1, 0.2, 0.3, 0.4, 0.5) pools the 2nd and 3rd into a block at 0.5, so its blocks are
+    {0.1}: 0, {0.2, 0.3}: 0.5, {0.4, 0.5}: 1; their centres 0.1, 0.25, 0.45."""
+    import numpy as np
+
+    from explorer.coach.value import centred_isotonic
+
+    xs, ys = centred_isotonic(np.array([0.1, 0.2, 0.3, 0.4, 0.5]), np.array([0, 1, 0, 1, 1]))
+    assert xs == pytest.approx([0.1, 0.25, 0.45]) and ys == pytest.approx([0.0, 0.5, 1.0])
+
+
+def test_a_model_maps_its_chance_through_its_calibration():
+    from dataclasses import replace
+
+    from explorer.coach.value import load_model
+
+    model = replace(load_model("rifts"), calibration_x=(0.2, 0.6), calibration_y=(0.1, 0.5))
+    assert model.calibrated(0.0) == 0.1 and model.calibrated(1.0) == 0.5  # flat beyond
+    assert model.calibrated(0.4) == pytest.approx(0.3)  # halfway between the points
+    assert replace(model, calibration_x=(), calibration_y=()).calibrated(0.37) == 0.37
+
 def test_a_value_model_is_fitted_written_and_read_back(tmp_path):
     from explorer.coach.value import load_model, train
 
     model = train("adventurers", games=30, seed=3, progress=False, folder=tmp_path)
     assert load_model("adventurers", tmp_path) == model
     assert model.trained["games"] == 30 and model.trained["positions"] > 100
-    lead = model.coef[model.names.index("score_lead")]
-    assert lead > 0  # more locations visited than the others: more wins
+    middle = list(model.mean)  # an average position, then one with a bigger lead
+    ahead = list(middle)
+    lead = model.names.index("score_lead")
+    ahead[lead] += 2 * model.scale[lead]
+    assert model.win(ahead) > model.win(middle)  # more locations visited: more wins
 
 
 def test_bad_model_files_are_refused_by_name(tmp_path):
@@ -392,7 +417,10 @@ def test_bad_model_files_are_refused_by_name(tmp_path):
     cases = {"not json": "{", "version": {**good, "version": 99},
              "game": {**good, "game": "riftforce"}, "lengths": {**good, "coef": [1.0]},
              "scale": {**good, "scale": [0.0] * len(good["scale"])},
-             "missing": {k: v for k, v in good.items() if k != "intercept"}}
+             "missing": {k: v for k, v in good.items() if k != "intercept"},
+             "term": {**good, "terms": [[0, 99]] * len(good["terms"])},
+             "falling": {**good, "calibration": {"x": [0.2, 0.8], "y": [0.9, 0.1]}},
+             "uneven": {**good, "calibration": {"x": [0.2, 0.8], "y": [0.5]}}}
     for name, content in cases.items():
         path = tmp_path / "rifts.json"
         path.write_text(content if isinstance(content, str) else json.dumps(content))

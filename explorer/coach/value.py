@@ -4,10 +4,13 @@ Like GNU Backgammon's evaluation, the value is a model fitted to the outcomes of
 bots played, not a weighing written by hand: a logistic regression (scikit-learn) over a few
 numbers read from what the seat sees (:func:`features`): the scores, each game's own standing
 of a seat (its search hooks' :meth:`~explorer.engine.search.SearchHooks.standing`), the hand
-sizes, the turn, plus a game's own numbers (its knowledge's ``features``). Its coefficients are
-stored in ``data/models/<game>.json`` and read with no library beyond the standard one, so a
-page's kernel never imports scikit-learn; :func:`train` writes them again from new games
-(``make models``), on a Dask cluster when asked.
+sizes, the turn, plus a game's own numbers (its knowledge's ``features``), and their squares
+and products (degree 2). Its chances are then calibrated: a centred isotonic regression (an
+increasing map, one point per block of the isotonic fit, Oron and Flournoy's form, so two
+different chances never become one) fitted to predictions for games the regression did not
+see (5 folds by game). Its numbers are stored in ``data/models/<game>.json`` and read with no
+library beyond the standard one, so a page's kernel never imports scikit-learn; :func:`train`
+writes them again from new games (``make models``), on a Dask cluster when asked.
 
 The model answers for positions of a game not over; a finished game's value is exact
 (:func:`outcome`).
@@ -15,7 +18,9 @@ The model answers for positions of a game not over; a finished game's value is e
 
 from __future__ import annotations
 
+import bisect
 import importlib
+import itertools
 import json
 import math
 import random
@@ -37,7 +42,9 @@ BASE_FEATURES = ("players", "score", "best_other_score", "score_lead", "standing
                  "best_other_standing", "standing_lead", "hand", "most_other_hand", "to_act",
                  "turn")
 """The numbers every game's value reads (:func:`features`), before the game's own."""
-MODEL_VERSION = 1
+MODEL_VERSION = 2
+FOLDS = 5
+"""Folds (by game) whose held-out predictions the calibration is fitted to."""
 
 
 class CoachError(ExplorerError, ValueError):
@@ -81,15 +88,24 @@ def _position(game_id: str) -> Callable[..., dict[str, Any]]:
 
 @dataclass(frozen=True)
 class Model:
-    """A fitted logistic model: the chance of winning is ``1 / (1 + exp(-z))`` with ``z =
-    intercept + sum(coef * (x - mean) / scale)`` over the features named in ``names``."""
+    """A fitted model of the chance of winning. The features named in ``names`` are
+    standardized (``u = (x - mean) / scale``); each of ``terms`` is the product of the ``u``
+    it indexes (one index: the feature itself; two: a square or a product), standardized in
+    turn with ``term_mean`` and ``term_scale``; ``z = intercept + sum(coef * term)``; the
+    chance is ``1 / (1 + exp(-z))``, mapped through the calibration: linear between the
+    points ``(calibration_x, calibration_y)``, increasing, flat beyond the ends."""
 
     game: str
     names: tuple[str, ...]
     mean: tuple[float, ...]
     scale: tuple[float, ...]
+    terms: tuple[tuple[int, ...], ...]
+    term_mean: tuple[float, ...]
+    term_scale: tuple[float, ...]
     coef: tuple[float, ...]
     intercept: float
+    calibration_x: tuple[float, ...]
+    calibration_y: tuple[float, ...]
     trained: dict[str, Any]
 
     def win(self, numbers: Sequence[float]) -> float:
@@ -97,16 +113,38 @@ class Model:
         if len(numbers) != len(self.names):
             raise CoachError(f"the {self.game} model reads {len(self.names)} numbers; found "
                              f"{len(numbers)}")
-        z = self.intercept + sum(c * (x - m) / s for c, x, m, s in
-                                 zip(self.coef, numbers, self.mean, self.scale, strict=True))
-        return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+        u = [(x - m) / s for x, m, s in zip(numbers, self.mean, self.scale, strict=True)]
+        z = self.intercept
+        for term, c, m, s in zip(self.terms, self.coef, self.term_mean, self.term_scale,
+                                 strict=True):
+            value = u[term[0]] if len(term) == 1 else u[term[0]] * u[term[1]]
+            z += c * (value - m) / s
+        return self.calibrated(1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0)
+
+    def calibrated(self, chance: float) -> float:
+        """``chance`` through the calibration map (itself when there is none)."""
+        xs, ys = self.calibration_x, self.calibration_y
+        if not xs:
+            return chance
+        if chance <= xs[0]:
+            return ys[0]
+        if chance >= xs[-1]:
+            return ys[-1]
+        right = bisect.bisect_right(xs, chance)
+        x0, x1, y0, y1 = xs[right - 1], xs[right], ys[right - 1], ys[right]
+        return y0 + (y1 - y0) * (chance - x0) / (x1 - x0)
 
     def to_json(self) -> str:
         """The model as JSON text (:func:`load_model` reads it)."""
         return json.dumps({"version": MODEL_VERSION, "game": self.game,
                            "features": list(self.names), "mean": list(self.mean),
-                           "scale": list(self.scale), "coef": list(self.coef),
-                           "intercept": self.intercept, "trained": self.trained}, indent=1)
+                           "scale": list(self.scale), "terms": [list(t) for t in self.terms],
+                           "term_mean": list(self.term_mean),
+                           "term_scale": list(self.term_scale), "coef": list(self.coef),
+                           "intercept": self.intercept,
+                           "calibration": {"x": list(self.calibration_x),
+                                           "y": list(self.calibration_y)},
+                           "trained": self.trained}, indent=1)
 
 
 def load_model(game_id: str, folder: Path | None = None) -> Model:
@@ -124,11 +162,28 @@ def load_model(game_id: str, folder: Path | None = None) -> Model:
             raise CoachError(f"{path}: a model of version {data['version']} for "
                              f"{data['game']}; expected version {MODEL_VERSION} for {game_id}")
         names = tuple(str(n) for n in data["features"])
-        parts = [tuple(float(x) for x in data[key]) for key in ("mean", "scale", "coef")]
-        if any(len(part) != len(names) for part in parts) or not all(parts[1]):
-            raise CoachError(f"{path}: mean, scale and coef must each hold one nonzero-scaled "
-                             f"number per feature ({len(names)})")
-        return Model(game_id, names, *parts, float(data["intercept"]), dict(data["trained"]))
+        mean, scale = (tuple(float(x) for x in data[key]) for key in ("mean", "scale"))
+        if len(mean) != len(names) or len(scale) != len(names) or not all(scale):
+            raise CoachError(f"{path}: mean and scale must each hold one number per feature "
+                             f"({len(names)}), the scales nonzero")
+        terms = tuple(tuple(int(i) for i in term) for term in data["terms"])
+        if any(not 1 <= len(t) <= 2 or not all(0 <= i < len(names) for i in t)
+               for t in terms):
+            raise CoachError(f"{path}: each term is one or two feature indices from 0 to "
+                             f"{len(names) - 1}")
+        parts = [tuple(float(x) for x in data[key])
+                 for key in ("term_mean", "term_scale", "coef")]
+        if any(len(part) != len(terms) for part in parts) or not all(parts[1]):
+            raise CoachError(f"{path}: term_mean, term_scale and coef must each hold one "
+                             f"number per term ({len(terms)}), the scales nonzero")
+        xs, ys = (tuple(float(v) for v in data["calibration"][key]) for key in ("x", "y"))
+        if len(xs) != len(ys) or any(b <= a for a, b in itertools.pairwise(xs)) or \
+                any(b < a for a, b in itertools.pairwise(ys)) or \
+                not all(0.0 <= v <= 1.0 for v in xs + ys):
+            raise CoachError(f"{path}: the calibration's x must increase and y never fall, "
+                             "as many of each, all from 0 to 1")
+        return Model(game_id, names, mean, scale, terms, *parts, float(data["intercept"]),
+                     xs, ys, dict(data["trained"]))
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, CoachError):
             raise
@@ -174,24 +229,86 @@ def positions(game_id: str, index: int, seed: int, players: int = 2,
     return [(numbers, int(s in winners), index) for numbers, s in found]
 
 
-def fit(game_id: str, rows: Sequence[tuple[list[float], int, int]],
-        trained: dict[str, Any]) -> Model:
-    """A :class:`Model` fitted (scikit-learn's logistic regression, standardized features) to
-    ``rows`` of :func:`positions`."""
+def _regression(x: Any, y: Any) -> tuple[Any, ...]:
+    """The degree-2 logistic regression of ``y`` on ``x``: (mean, scale, terms, term mean,
+    term scale, coef, intercept), each scale 1 where a number does not vary."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
-    from sklearn.preprocessing import StandardScaler
+
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale = np.where(scale > 0, scale, 1.0)
+    u = (x - mean) / scale
+    width = x.shape[1]
+    terms = [(i,) for i in range(width)] + [(i, j) for i in range(width)
+                                            for j in range(i, width)]
+    t = np.column_stack([u[:, term[0]] if len(term) == 1 else u[:, term[0]] * u[:, term[1]]
+                         for term in terms])
+    term_mean = t.mean(axis=0)
+    term_scale = t.std(axis=0)
+    term_scale = np.where(term_scale > 0, term_scale, 1.0)
+    model = LogisticRegression(C=0.3, max_iter=3000).fit((t - term_mean) / term_scale, y)
+    return (mean, scale, terms, term_mean, term_scale, model.coef_[0],
+            float(model.intercept_[0]))
+
+
+def _chances(parts: tuple[Any, ...], x: Any) -> Any:
+    import numpy as np
+
+    mean, scale, terms, term_mean, term_scale, coef, intercept = parts
+    u = (x - mean) / scale
+    t = np.column_stack([u[:, term[0]] if len(term) == 1 else u[:, term[0]] * u[:, term[1]]
+                         for term in terms])
+    z = intercept + ((t - term_mean) / term_scale) @ coef
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+def centred_isotonic(chances: Any, won: Any) -> tuple[list[float], list[float]]:
+    """The points of a centred isotonic regression of ``won`` on ``chances``: scikit-learn's
+    isotonic fit, each of its flat blocks made one point at the middle of its chances, so the
+    map between the points rises strictly (Oron and Flournoy, "Centered isotonic
+    regression", 2017)."""
+    from sklearn.isotonic import IsotonicRegression
+
+    fitted = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip").fit(chances, won)
+    xs, ys = fitted.X_thresholds_.tolist(), fitted.y_thresholds_.tolist()
+    points_x: list[float] = []
+    points_y: list[float] = []
+    first = 0
+    for last in range(len(xs)):
+        if last + 1 == len(xs) or ys[last + 1] != ys[first]:
+            points_x.append((xs[first] + xs[last]) / 2)
+            points_y.append(ys[first])
+            first = last + 1
+    return points_x, points_y
+
+
+def fit(game_id: str, rows: Sequence[tuple[list[float], int, int]],
+        trained: dict[str, Any]) -> Model:
+    """A :class:`Model` fitted to ``rows`` of :func:`positions`: the regression to them all,
+    the calibration to the predictions of :data:`FOLDS` regressions each fitted without one
+    fold of the games (scikit-learn's GroupKFold), for the positions of that fold."""
+    import numpy as np
+    from sklearn.model_selection import GroupKFold
 
     x = np.array([r[0] for r in rows], dtype=float)
     y = np.array([r[1] for r in rows], dtype=int)
+    games = np.array([r[2] for r in rows], dtype=int)
     if len(set(y.tolist())) < 2:
         raise CoachError(f"{game_id}: the games give only one outcome; play more games")
-    scaler = StandardScaler().fit(x)
-    scale = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
-    model = LogisticRegression(C=1.0, max_iter=2000).fit((x - scaler.mean_) / scale, y)
+    if len(set(games.tolist())) < FOLDS:
+        raise CoachError(f"{game_id}: at least {FOLDS} games are needed to calibrate; found "
+                         f"{len(set(games.tolist()))}")
+    held = np.zeros(len(y))
+    for inside, outside in GroupKFold(FOLDS).split(x, y, games):
+        held[outside] = _chances(_regression(x[inside], y[inside]), x[outside])
+    calibration_x, calibration_y = centred_isotonic(held, y)
+    mean, scale, terms, term_mean, term_scale, coef, intercept = _regression(x, y)
     names = BASE_FEATURES + tuple(f"own_{i}" for i in range(x.shape[1] - len(BASE_FEATURES)))
-    return Model(game_id, names, tuple(scaler.mean_.tolist()), tuple(scale.tolist()),
-                 tuple(model.coef_[0].tolist()), float(model.intercept_[0]),
+    return Model(game_id, names, tuple(mean.tolist()), tuple(scale.tolist()),
+                 tuple(tuple(t) for t in terms), tuple(term_mean.tolist()),
+                 tuple(term_scale.tolist()), tuple(coef.tolist()), intercept,
+                 tuple(calibration_x), tuple(calibration_y),
                  {**trained, "positions": len(y)})
 
 
