@@ -12,13 +12,22 @@ done). Prints a Markdown table: for each game and pair, A's wins in each seat or
 with the 95% Wilson interval of A's pooled win rate (:func:`explorer.balance.wilson`) and
 whether it excludes 50%; a shared win counts for each winner, a game nobody won for nobody.
 ``--pair A,B`` (repeatable) plays only the pairs named (default: every pair).
+
+``--duplicate`` deals the same games in both seat orders (as duplicate bridge deals the same
+hands at every table): game ``i`` of A in seat 0 and game ``i`` of B in seat 0 share their
+seed, so the luck of the deal falls on both bots alike. The table then adds the paired 95%
+interval of A's win rate: the normal interval of the mean, over the deals, of A's share of
+the two games of a deal (a deal's two games are not independent, so the Wilson interval of
+the pooled games does not apply to them).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from itertools import combinations
+from typing import Any
 
 from tqdm import tqdm
 
@@ -31,15 +40,17 @@ DEFAULT_BOTS = BOTS[:3]
 """The bots of the default run (every pair of them); the coach plays when a pair names it."""
 CHUNK = 10
 """Games per task handed to a worker process."""
+Z95 = 1.959963984540054
 
 
-def play_chunk(game: str, bots: tuple[str, str], seed: int, games: int) -> tuple[int, int, int]:
-    """``games`` games of ``bots`` (seat 0, seat 1): (wins of seat 0, wins of seat 1, seconds
-    of wall time)."""
+def play_chunk(game: str, bots: tuple[str, str], seed: int,
+               games: int) -> tuple[list[int], list[int], int]:
+    """``games`` games of ``bots`` (seat 0, seat 1): whether seat 0 won each game, whether
+    seat 1 did, and the milliseconds of wall time."""
     start = time.perf_counter()
     table = simulation.simulate(game, games=games, players=2, bots=list(bots), seed=seed,
                                 progress=False)
-    wins = [int(table.filter(table["seat"] == seat)["winner"].sum()) for seat in (0, 1)]
+    wins = [[int(w) for w in table.filter(table["seat"] == seat)["winner"]] for seat in (0, 1)]
     return wins[0], wins[1], round((time.perf_counter() - start) * 1000)
 
 
@@ -51,36 +62,56 @@ def pairs(chosen: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
 
 
 def tasks(games_list: list[str], games: int, seed: int,
-          chosen: list[tuple[str, str]] | None = None) -> list[tuple[str, tuple[str, str],
-                                                                      int, int]]:
-    """Every (game, seat order, chunk seed, chunk size) to play."""
+          chosen: list[tuple[str, str]] | None = None,
+          duplicate: bool = False) -> list[tuple[str, tuple[str, str], int, int]]:
+    """Every (game, seat order, chunk seed, chunk size) to play (``duplicate``: the same
+    chunk seeds in both seat orders)."""
     found = []
     for game in games_list:
         for a, b in pairs(chosen):
             for order_number, order in enumerate(((a, b), (b, a))):
                 for first in range(0, games, CHUNK):
-                    chunk_seed = seed * 1_000_003 + order_number * 10_007 + first
+                    chunk_seed = seed * 1_000_003 + first + (
+                        0 if duplicate else order_number * 10_007)
                     found.append((game, order, chunk_seed, min(CHUNK, games - first)))
     return found
 
 
-def table(results: dict[tuple[str, tuple[str, str]], list[int]], games_list: list[str],
-          games: int, chosen: list[tuple[str, str]] | None = None) -> str:
-    """The Markdown table of the results."""
+def paired(first: list[int], second: list[int]) -> tuple[float, float, float]:
+    """A's mean share of a deal's two games (``first``: A won game i in seat 0; ``second``:
+    A won game i in seat 1) and the normal 95% interval of that mean over the deals."""
+    shares = [(x + y) / 2 for x, y in zip(first, second, strict=True)]
+    n = len(shares)
+    mean = sum(shares) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in shares) / (n - 1)) if n > 1 else 0.5
+    half = Z95 * spread / math.sqrt(n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def table(results: dict[tuple[str, tuple[str, str]], list[Any]], games_list: list[str],
+          games: int, chosen: list[tuple[str, str]] | None = None,
+          duplicate: bool = False) -> str:
+    """The Markdown table of the results (with ``duplicate``, the paired interval too)."""
     lines = ["| game | A | B | A wins as seat 0 | A wins as seat 1 | A win rate | 95% Wilson "
-             "| excludes 50% | s/game (A seat 0, A seat 1) |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| excludes 50% | s/game (A seat 0, A seat 1) |"
+             + (" paired 95% (same deals) | excludes 50% |" if duplicate else ""),
+             "|---|---|---|---|---|---|---|---|---|" + ("---|---|" if duplicate else "")]
     for game in games_list:
         for a, b in pairs(chosen):
             first = results[game, (a, b)]
             second = results[game, (b, a)]
-            wins = first[0] + second[1]
+            won_first, won_second = sum(first[0]), sum(second[1])
+            wins = won_first + won_second
             low, high = wilson(wins, 2 * games)
             mark = "yes" if low > 0.5 or high < 0.5 else "no"
-            lines.append(
-                f"| {game} | {a} | {b} | {first[0]}/{games} | {second[1]}/{games} | "
-                f"{wins / (2 * games):.3f} | [{low:.3f}, {high:.3f}] | {mark} | "
-                f"{first[2] / 1000 / games:.2f}, {second[2] / 1000 / games:.2f} |")
+            line = (f"| {game} | {a} | {b} | {won_first}/{games} | {won_second}/{games} | "
+                    f"{wins / (2 * games):.3f} | [{low:.3f}, {high:.3f}] | {mark} | "
+                    f"{first[2] / 1000 / games:.2f}, {second[2] / 1000 / games:.2f} |")
+            if duplicate:
+                _, low, high = paired(first[0], second[1])
+                line += (f" [{low:.3f}, {high:.3f}] | "
+                         f"{'yes' if low > 0.5 or high < 0.5 else 'no'} |")
+            lines.append(line)
     return "\n".join(lines)
 
 
@@ -93,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     parser.add_argument("--game", action="append", choices=list(GAMES),
                         help="a game to play (repeatable; default: all five)")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="the same deals in both seat orders, with a paired interval")
     parser.add_argument("--pair", action="append", metavar="A,B",
                         help="a pair of bots to play, e.g. heuristic,search (repeatable; "
                              "default: every pair)")
@@ -106,8 +139,8 @@ def main(argv: list[str] | None = None) -> int:
         if len(pair) != 2 or pair[0] == pair[1] or not set(pair) <= set(BOTS):
             parser.error(f"--pair takes two different bots of {', '.join(BOTS)}; found {text!r}")
         chosen.append(pair)
-    todo = tasks(games_list, args.games, args.seed, chosen)
-    results: dict[tuple[str, tuple[str, str]], list[int]] = {}
+    todo = tasks(games_list, args.games, args.seed, chosen, args.duplicate)
+    results: dict[tuple[str, tuple[str, str]], list[Any]] = {}
     start = time.perf_counter()
     from dask.distributed import Client, LocalCluster, as_completed
 
@@ -116,13 +149,16 @@ def main(argv: list[str] | None = None) -> int:
             Client(cluster) as client, \
             tqdm(total=sum(t[3] for t in todo), unit="game", desc="tournament") as bar:
         futures = {client.submit(play_chunk, *task, pure=False): task for task in todo}
+        done: dict[tuple[str, tuple[str, str]], dict[int, Any]] = {}
         for future in as_completed(futures):
-            game, order, _, count = futures[future]
-            found = results.setdefault((game, order), [0, 0, 0])
-            for index, value in enumerate(future.result()):
-                found[index] += value
+            game, order, chunk_seed, count = futures[future]
+            done.setdefault((game, order), {})[chunk_seed] = future.result()
             bar.update(count)
-    print(table(results, games_list, args.games, chosen))
+    for key, chunks in done.items():  # the chunks in the order of their games
+        parts = [chunks[seed] for seed in sorted(chunks)]
+        results[key] = [[w for p in parts for w in p[0]], [w for p in parts for w in p[1]],
+                        sum(p[2] for p in parts)]
+    print(table(results, games_list, args.games, chosen, args.duplicate))
     print(f"\n{args.games} games per seat order, {args.workers} workers, seed {args.seed}: "
           f"{time.perf_counter() - start:.0f} s wall")
     return 0

@@ -374,13 +374,17 @@ def test_explorer_review_from_the_terminal(tmp_path):
 def test_the_calibration_is_a_rising_line_through_the_centres_of_the_isotonic_blocks():
     """Known answer worked by hand: isotonic regression of won (0, 1, 0, 1, 1) on chances
     (0.1, 0.2, 0.3, 0.4, 0.5) pools the 2nd and 3rd into a block at 0.5, so its blocks are
-    {0.1}: 0, {0.2, 0.3}: 0.5, {0.4, 0.5}: 1; their centres 0.1, 0.25, 0.45."""
+    {0.1}: 0 wins of 1, {0.2, 0.3}: 1 of 2, {0.4, 0.5}: 2 of 2; their centres 0.1, 0.25,
+    0.45, their Jeffreys estimates (w + 1/2) / (n + 1): 1/4, 1/2, 5/6."""
     import numpy as np
 
     from explorer.coach.value import centred_isotonic
 
     xs, ys = centred_isotonic(np.array([0.1, 0.2, 0.3, 0.4, 0.5]), np.array([0, 1, 0, 1, 1]))
-    assert xs == pytest.approx([0.1, 0.25, 0.45]) and ys == pytest.approx([0.0, 0.5, 1.0])
+    assert xs == pytest.approx([0.1, 0.25, 0.45]) and ys == pytest.approx([0.25, 0.5, 5 / 6])
+    # a small block's estimate below a big one's before it is raised to it (never falls)
+    xs, ys = centred_isotonic(np.array([0.1] * 50 + [0.9]), np.array([1] * 49 + [0, 1]))
+    assert ys == sorted(ys)
 
 
 def test_a_model_maps_its_chance_through_its_calibration():

@@ -206,10 +206,12 @@ def win_chance(game: Game, seat: int) -> float:
 # ---- training -------------------------------------------------------------------------------
 
 def positions(game_id: str, index: int, seed: int, players: int = 2,
-              every: int = 3) -> list[tuple[list[float], int, int]]:
+              every: int = 2) -> list[tuple[list[float], float, int]]:
     """One heuristic-bot game of ``game_id`` (game ``index`` from root ``seed``) played to the
-    end: the :func:`features` of every seat at about one decision in ``every`` (chosen at
-    random), each with whether that seat won and the game's index."""
+    end: the :func:`features` of the deciding seat at about one in ``every`` of its decisions
+    with two or more choices (chosen at random: the positions the coach values), each with
+    that seat's share of the win (:func:`outcome`: a win shared by two is half a win) and the
+    game's index."""
     from explorer.simulation import bot_seed, game_seed
 
     played = game_seed(seed, index)  # this game's seed
@@ -221,17 +223,17 @@ def positions(game_id: str, index: int, seed: int, players: int = 2,
         if game.is_chance:
             game.step()
             continue
-        if pick.randrange(every) == 0:
-            for s in range(players):
-                found.append((features(game, s), s))
-        game.step(bots[game.current_player].choose(game))
-    winners = set(game.winners)
-    return [(numbers, int(s in winners), index) for numbers, s in found]
+        seat = game.current_player
+        if len(game.legal_actions()) > 1 and pick.randrange(every) == 0:
+            found.append((features(game, seat), seat))
+        game.step(bots[seat].choose(game))
+    return [(numbers, float(outcome(game, s)), index) for numbers, s in found]
 
 
 def _regression(x: Any, y: Any) -> tuple[Any, ...]:
-    """The degree-2 logistic regression of ``y`` on ``x``: (mean, scale, terms, term mean,
-    term scale, coef, intercept), each scale 1 where a number does not vary."""
+    """The degree-2 logistic regression of ``y`` (shares of a win, from 0 to 1) on ``x``:
+    (mean, scale, terms, term mean, term scale, coef, intercept), each scale 1 where a number
+    does not vary. A share is fitted as a win and a loss weighted by it and by the rest."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
@@ -247,7 +249,12 @@ def _regression(x: Any, y: Any) -> tuple[Any, ...]:
     term_mean = t.mean(axis=0)
     term_scale = t.std(axis=0)
     term_scale = np.where(term_scale > 0, term_scale, 1.0)
-    model = LogisticRegression(C=0.3, max_iter=3000).fit((t - term_mean) / term_scale, y)
+    inputs = (t - term_mean) / term_scale
+    shared = (y > 0) & (y < 1)  # (each such row again, as the loss)
+    model = LogisticRegression(C=0.3, max_iter=3000).fit(
+        np.concatenate([inputs, inputs[shared]]),
+        np.concatenate([(y > 0).astype(int), np.zeros(int(shared.sum()), dtype=int)]),
+        sample_weight=np.concatenate([np.where(shared, y, 1.0), 1.0 - y[shared]]))
     return (mean, scale, terms, term_mean, term_scale, model.coef_[0],
             float(model.intercept_[0]))
 
@@ -267,23 +274,32 @@ def centred_isotonic(chances: Any, won: Any) -> tuple[list[float], list[float]]:
     """The points of a centred isotonic regression of ``won`` on ``chances``: scikit-learn's
     isotonic fit, each of its flat blocks made one point at the middle of its chances, so the
     map between the points rises strictly (Oron and Flournoy, "Centered isotonic
-    regression", 2017)."""
+    regression", 2017). A block's share of wins is taken as (wins + 1/2) / (positions + 1)
+    (Jeffreys' estimate), so no block, however few its positions, says "certain"."""
+    import numpy as np
     from sklearn.isotonic import IsotonicRegression
 
     fitted = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip").fit(chances, won)
     xs, ys = fitted.X_thresholds_.tolist(), fitted.y_thresholds_.tolist()
+    ordered = np.sort(np.asarray(chances, dtype=float))
     points_x: list[float] = []
     points_y: list[float] = []
     first = 0
     for last in range(len(xs)):
         if last + 1 == len(xs) or ys[last + 1] != ys[first]:
+            low = 0 if first == 0 else int(np.searchsorted(ordered, xs[first], "left"))
+            high = len(ordered) if last + 1 == len(xs) else \
+                int(np.searchsorted(ordered, xs[last + 1], "left"))
+            size = max(1, high - low)
             points_x.append((xs[first] + xs[last]) / 2)
-            points_y.append(ys[first])
+            points_y.append((ys[first] * size + 0.5) / (size + 1))
             first = last + 1
+    for number in range(1, len(points_y)):  # (a small block's estimate may dip: never fall)
+        points_y[number] = max(points_y[number], points_y[number - 1])
     return points_x, points_y
 
 
-def fit(game_id: str, rows: Sequence[tuple[list[float], int, int]],
+def fit(game_id: str, rows: Sequence[tuple[list[float], float, int]],
         trained: dict[str, Any]) -> Model:
     """A :class:`Model` fitted to ``rows`` of :func:`positions`: the regression to them all,
     the calibration to the predictions of :data:`FOLDS` regressions each fitted without one
@@ -292,7 +308,7 @@ def fit(game_id: str, rows: Sequence[tuple[list[float], int, int]],
     from sklearn.model_selection import GroupKFold
 
     x = np.array([r[0] for r in rows], dtype=float)
-    y = np.array([r[1] for r in rows], dtype=int)
+    y = np.array([r[1] for r in rows], dtype=float)
     games = np.array([r[2] for r in rows], dtype=int)
     if len(set(y.tolist())) < 2:
         raise CoachError(f"{game_id}: the games give only one outcome; play more games")
@@ -312,7 +328,7 @@ def fit(game_id: str, rows: Sequence[tuple[list[float], int, int]],
                  {**trained, "positions": len(y)})
 
 
-def train(game_id: str, games: int = 400, seed: int = 1, players: int = 2,
+def train(game_id: str, games: int = 3000, seed: int = 1, players: int = 2,
           workers: int | None = None, scheduler: str | None = None,
           progress: bool = True, folder: Path | None = None) -> Model:
     """Play ``games`` heuristic-bot games of ``game_id`` (spread over a Dask cluster with
@@ -320,7 +336,7 @@ def train(game_id: str, games: int = 400, seed: int = 1, players: int = 2,
     ``folder`` (default ``data/models``)."""
     from explorer.simulation import spread
 
-    rows: list[tuple[list[float], int, int]] = []
+    rows: list[tuple[list[float], float, int]] = []
     for found in spread(positions, [(game_id, i, seed, players) for i in range(games)],
                         workers=workers, scheduler=scheduler, progress=progress,
                         desc=f"{game_id} games", unit="game"):

@@ -1,0 +1,43 @@
+"""The tournament script's duplicate deals and paired interval (benchmarks/tournament.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tournament():
+    spec = importlib.util.spec_from_file_location("tournament", ROOT / "benchmarks" /
+                                                  "tournament.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_duplicate_deals_give_both_seat_orders_the_same_seeds():
+    tournament = _tournament()
+    plain = tournament.tasks(["rat_king"], 20, 7, [("heuristic", "coach")])
+    same = tournament.tasks(["rat_king"], 20, 7, [("heuristic", "coach")], duplicate=True)
+    seeds = {}
+    for _, order, seed, count in same:
+        seeds.setdefault(order, []).append((seed, count))
+    first, second = seeds.values()
+    assert first == second and sum(c for _, c in first) == 20
+    plain_seeds = {}
+    for _, order, seed, _count in plain:
+        plain_seeds.setdefault(order, set()).add(seed)
+    assert not set.intersection(*plain_seeds.values())  # independent deals otherwise
+
+
+def test_the_paired_interval_is_the_normal_interval_of_the_deals_mean_share():
+    """Worked by hand: shares of the four deals 1, 0, 1/2, 1; mean 5/8; sample variance
+    (9/64 + 25/64 + 1/64 + 9/64) / 3 = 11/48; half width 1.96 * sqrt(11/48) / 2 = 0.4691."""
+    mean, low, high = _tournament().paired([1, 0, 1, 1], [1, 0, 0, 1])
+    assert mean == 0.625
+    assert low == pytest.approx(0.625 - 0.46914, abs=1e-4) and high == 1.0
+    mean, low, high = _tournament().paired([1, 0] * 50, [0, 1] * 50)  # every deal split
+    assert (mean, low, high) == (0.5, 0.5, 0.5)
