@@ -37,7 +37,7 @@ import time
 
 from tqdm import tqdm
 
-from explorer.coach import advise, review
+from explorer.coach import _play_on, advise, review
 from explorer.coach.value import outcome, win_chance
 from explorer.engine import new_game
 from explorer.engine.knowledge import knowledge_for
@@ -113,9 +113,7 @@ def rolled_at(game, seat: int, rng: random.Random, count: int) -> float:
     won = 0.0
     for _ in range(count):
         world = World(game, seat, rng.getrandbits(63))
-        bots = [world.rules.heuristic_bot(rng.getrandbits(63)) for _ in range(world.players)]
-        while not world.is_over:
-            world.step(None if world.is_chance else bots[world.current_player].choose(world))
+        _play_on(world, seat, {}, rng, to_end=True)
         won += float(outcome(world, seat))
     return won / count
 

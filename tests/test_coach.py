@@ -253,11 +253,15 @@ def test_a_chance_tree_stops_when_its_budget_of_replayed_steps_runs_out():
     here = game.at(step)
     seat = here.current_player
     taken = here.legal_actions()[game._inputs[step][1]]
-    for budget, expected in (([10**9], Fraction(1)), ([here.steps], None)):
+    results = {}
+    for start in (10**9, here.steps):
         world = World(here, seat, 5)
         world.step(taken)
-        assert coach._chance_tree(world, seat, [0], budget) == expected
-    assert budget[0] <= here.steps  # (the small budget was not overdrawn)
+        budget = [start]
+        results[start] = (coach._chance_tree(world, seat, [0], budget), start - budget[0])
+    exact, spent = results[10**9]
+    assert exact == Fraction(1) and spent > here.steps  # at least one branch, each a replay
+    assert results[here.steps] == (None, 0)  # not one branch fits: nothing spent
 
 
 def test_the_paired_loss_of_a_choice_against_itself_is_zero():

@@ -45,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 DEFAULT_GAMES = {"riftforce": 600}
-"""Games played to train a model, where not 600 (Riftforce's heuristic bot is slow)."""
+"""Games played to train a model, where not 3,000 (Riftforce's heuristic bot is slow)."""
 
 
 if __name__ == "__main__":

@@ -240,12 +240,10 @@ def _regression(x: Any, y: Any) -> tuple[Any, ...]:
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale = np.where(scale > 0, scale, 1.0)
-    u = (x - mean) / scale
     width = x.shape[1]
     terms = [(i,) for i in range(width)] + [(i, j) for i in range(width)
                                             for j in range(i, width)]
-    t = np.column_stack([u[:, term[0]] if len(term) == 1 else u[:, term[0]] * u[:, term[1]]
-                         for term in terms])
+    t = _columns((x - mean) / scale, terms)
     term_mean = t.mean(axis=0)
     term_scale = t.std(axis=0)
     term_scale = np.where(term_scale > 0, term_scale, 1.0)
@@ -259,14 +257,21 @@ def _regression(x: Any, y: Any) -> tuple[Any, ...]:
             float(model.intercept_[0]))
 
 
+def _columns(u: Any, terms: Sequence[tuple[int, ...]]) -> Any:
+    """The terms of standardized features ``u`` (one row a position), one column a term: a
+    feature itself, or the product of two (:class:`Model` does the same for one position)."""
+    import numpy as np
+
+    return np.column_stack([u[:, t[0]] if len(t) == 1 else u[:, t[0]] * u[:, t[1]]
+                            for t in terms])
+
+
 def _chances(parts: tuple[Any, ...], x: Any) -> Any:
+    """The uncalibrated chances of a :func:`_regression`'s ``parts`` for positions ``x``."""
     import numpy as np
 
     mean, scale, terms, term_mean, term_scale, coef, intercept = parts
-    u = (x - mean) / scale
-    t = np.column_stack([u[:, term[0]] if len(term) == 1 else u[:, term[0]] * u[:, term[1]]
-                         for term in terms])
-    z = intercept + ((t - term_mean) / term_scale) @ coef
+    z = intercept + ((_columns((x - mean) / scale, terms) - term_mean) / term_scale) @ coef
     return 1.0 / (1.0 + np.exp(-z))
 
 

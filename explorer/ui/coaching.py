@@ -84,7 +84,7 @@ def hint_line(advice: Sequence[Advice]) -> str:
     """The hint's one line in the action bar: where the chances are, and the best choice."""
     best = advice[0]
     return (f'{COACH_STYLE}<div class="coach-hint"><b>Hint</b>: beside each choice, your '
-            f"chance of winning after it, from {best.worlds} imagined games each (the cards "
+            f"chance of winning after it, from up to {best.worlds} imagined games each (the cards "
             f"you cannot see dealt at random). Best: {html.escape(best.text)} "
             f"({percent(best.win)}).</div>")
 
