@@ -401,6 +401,42 @@ def test_a_model_maps_its_chance_through_its_calibration():
     assert model.calibrated(0.4) == pytest.approx(0.3)  # halfway between the points
     assert replace(model, calibration_x=(), calibration_y=()).calibrated(0.37) == 0.37
 
+def test_a_model_reads_its_terms_as_worked_by_hand():
+    """Known answer worked by hand: features (3, 1) standardized by means (1, 0) and scales
+    (2, 1) are u = (1, 1); the terms u0 and u0*u1 are 1 and 1, standardized by means (0, 0.5)
+    and scales (1, 0.5) to 1 and 1; z = -1 + 2*1 + 1*1 = 2, the chance 1 / (1 + e^-2)."""
+    import math
+
+    from explorer.coach.value import Model
+
+    model = Model("rifts", ("a", "b"), (1.0, 0.0), (2.0, 1.0), ((0,), (0, 1)), (0.0, 0.5),
+                  (1.0, 0.5), (2.0, 1.0), -1.0, (), (), {})
+    assert model.win([3.0, 1.0]) == pytest.approx(1 / (1 + math.exp(-2)))
+
+
+def test_a_model_predicts_as_its_fitting_does():
+    """The pages' pure-Python :meth:`Model.win` and the training's numpy ``_chances`` compute
+    the same terms two ways: on a fitted regression they give the same chances."""
+    import numpy as np
+
+    from explorer.coach.value import Model, _chances, _regression
+
+    rng = np.random.default_rng(28)
+    x = rng.normal(size=(400, 3)) * (1.0, 5.0, 0.1) + (0.0, 10.0, -3.0)
+    x[:, 2] = np.round(x[:, 2])  # (a column that hardly varies)
+    y = (x[:, 0] + 0.2 * x[:, 1] * x[:, 0] + rng.normal(size=400) > 0).astype(float)
+    y[::7] = 0.5  # shared wins
+    parts = _regression(x, y)
+    mean, scale, terms, term_mean, term_scale, coef, intercept = parts
+    model = Model("rifts", ("a", "b", "c"), tuple(mean.tolist()), tuple(scale.tolist()),
+                  tuple(tuple(t) for t in terms), tuple(term_mean.tolist()),
+                  tuple(term_scale.tolist()), tuple(coef.tolist()), float(intercept), (), (),
+                  {})
+    expected = _chances(parts, x)
+    assert len(set(np.round(expected, 3).tolist())) > 100  # (the chances do differ)
+    assert [model.win(row.tolist()) for row in x] == pytest.approx(expected.tolist(), abs=1e-12)
+
+
 def test_a_value_model_is_fitted_written_and_read_back(tmp_path):
     from explorer.coach.value import load_model, train
 
