@@ -229,8 +229,50 @@ def test_a_settled_choice_meets_no_more_worlds():
     here = played("riftforce", seed).at(step)
     advice = advise(here, worlds=16)
     assert len(advice) > 2 and advice[0].label == "best"
-    assert {a.worlds for a in advice} == {coach.SETTLE_WORLDS}
+    played_on = [a for a in advice if not a.screened]
+    assert len(played_on) == coach.PLAYED_ON
+    assert {a.worlds for a in played_on} == {coach.SETTLE_WORLDS}
     assert all(a.label == "blunder" and a.loss_interval[0] > 0.10 for a in advice[1:])
+
+
+def test_riftforce_advice_lists_every_complete_action_and_plays_on_the_most_promising():
+    """Every complete action the finder lists is advised on; only :data:`PLAYED_ON` meet
+    worlds (the heuristic bot's best half, then the best by the quick estimate, and the runs
+    kept), the rest screened: no world, their loss the quick estimates' difference."""
+    from explorer.engine.knowledge import knowledge_for
+    from explorer.odds.riftforce import best_actions
+
+    seed, step = WINNING["riftforce"]
+    here = played("riftforce", seed).at(step)
+    seat = here.current_player
+    knowledge = knowledge_for("riftforce")
+    listed = knowledge.choices(here, seat)
+    runs = [run for run, _ in listed]
+    assert sorted(map(str, runs)) == sorted(str(c.choices) for c in best_actions(here))
+    quick = knowledge.quick(here, seat, runs)
+    assert None not in quick
+    # the seat wins at once with a Check & Draw (the game's record): exact, and nothing else
+    assert quick.count(1.0) >= 1 and all(q == 1.0 or q < 0.99 for q in quick)
+    by_quick = sorted(range(len(runs)), key=lambda n: (-quick[n], n))
+    last = by_quick[-1]  # the worst by the quick estimate: played on only when kept
+    advice = advise(here, worlds=2, keep=[runs[last]])
+    assert sorted(map(str, (a.actions for a in advice))) == sorted(map(str, runs))
+    met = {a.actions for a in advice if not a.screened}
+    expected = set(runs[:coach.PLAYED_ON // 2]) | {runs[last]}
+    expected |= set([runs[n] for n in by_quick if runs[n] not in expected]
+                    [:coach.PLAYED_ON - len(expected) + 1])
+    assert met == expected and len(met) == coach.PLAYED_ON + 1
+    best = advice[0]
+    assert best.label == "best" and best.win == 1.0 and not best.screened
+    for item in advice:
+        if item.screened:
+            number = runs.index(item.actions)
+            assert item.worlds == 0 and item.interval == (item.win, item.win)
+            assert item.loss == pytest.approx(quick[runs.index(best.actions)] - quick[number])
+            assert item.label == ("too close to call" if item.loss <= 0 else
+                                  coach._label(item.loss, (item.loss, item.loss)))
+        else:
+            assert item.worlds >= 2
 
 
 def test_settled_needs_enough_worlds_a_clear_loss_and_one_band():

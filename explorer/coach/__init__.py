@@ -55,6 +55,11 @@ HORIZON_STEPS = 2_000
 """The most steps a world is played on after a choice (a guard; the horizon comes sooner)."""
 MAX_GAME_STEPS = 20_000
 """The most steps a world is played on to its end (a guard)."""
+PLAYED_ON = 8
+"""The most choices played on in worlds where a game screens its choices (Riftforce's
+complete actions, often hundreds): the game's own first ones (its heuristic bot's best) and
+the best by its quick estimate, half and half; the rest are valued by that estimate alone
+(GNU Backgammon too screens every move cheaply and rolls out only the best)."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +73,9 @@ class Advice:
     ``loss_interval`` of the paired comparison (0 and (0, 0) for the best); ``label`` one of
     :data:`LABELS`. ``exact`` is the exact chance where the choice ends the game (else None);
     ``worlds`` how many worlds this choice met (a choice whose label is settled meets no
-    more: :func:`_settled`)."""
+    more: :func:`_settled`). ``screened``: a choice met no world, valued by the game's quick
+    estimate alone (:data:`PLAYED_ON`): its ``loss`` is that estimate's against the best's,
+    its ``win`` the best's less that loss (each interval one number: no world measured it)."""
 
     action: Action
     actions: tuple[Action, ...]
@@ -80,6 +87,7 @@ class Advice:
     label: str
     exact: Fraction | None
     worlds: int
+    screened: bool = False
 
 
 def _check(game: object, seat: object) -> tuple[Game, int]:
@@ -259,9 +267,31 @@ def _label(loss: float, interval: tuple[float, float]) -> str:
     return "blunder"
 
 
+def _screen(game: Game, seat: int, listed: Sequence[tuple[tuple[Action, ...], str]],
+            keep: Sequence[tuple[Action, ...]]) -> tuple[list[int], list[float | None]]:
+    """The choices to play on in worlds and each choice's quick estimate (None: none given):
+    every choice where the game has no quick estimate or the list is short; else the game's
+    own first :data:`PLAYED_ON` // 2, then the best by the quick estimate up to
+    :data:`PLAYED_ON`, and always the runs in ``keep`` and those the estimate cannot tell."""
+    knowledge = knowledge_for(game.game_id)
+    if len(listed) <= PLAYED_ON or not knowledge.can_screen:
+        return list(range(len(listed))), [None] * len(listed)
+    quick = knowledge.quick(game, seat, [run for run, _ in listed])
+    played = set(range(PLAYED_ON // 2))
+    for number in sorted((n for n, q in enumerate(quick) if q is not None),
+                         key=lambda n: (-quick[n], n)):  # type: ignore[operator]
+        if len(played) >= PLAYED_ON:
+            break
+        played.add(number)
+    kept = {tuple(run) for run in keep}
+    played |= {n for n, (run, _) in enumerate(listed) if quick[n] is None or run in kept}
+    return sorted(played), quick
+
+
 def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
            worlds: int | None = None, seed: int = 0,
-           choices: Sequence[tuple[tuple[Action, ...], str]] | None = None) -> list[Advice]:
+           choices: Sequence[tuple[tuple[Action, ...], str]] | None = None,
+           keep: Sequence[tuple[Action, ...]] = ()) -> list[Advice]:
     """Every choice of ``seat``'s pending decision (the seat deciding by default) with its
     chance of winning, best first (module docstring).
 
@@ -270,8 +300,10 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
     on the seat's view and ``seed``); from :data:`SETTLE_WORLDS` worlds on, a choice whose
     label more worlds cannot change meets no more of them, and once only the best is left the
     answer is given. ``choices`` replaces the game's own list (a review adds the run actually
-    played). Raises :class:`CoachError` on a bad argument or a game that is over; the game is
-    never changed.
+    played). Where a game lists more than :data:`PLAYED_ON` choices and gives a quick
+    estimate of them, only the most promising meet worlds (:func:`_screen`; ``keep``: runs
+    that always do); the others are ``screened``. Raises :class:`CoachError` on a bad
+    argument or a game that is over; the game is never changed.
     """
     game, seat = _check(game, seat)
     limit, fixed = _budget(seconds, worlds)
@@ -292,7 +324,8 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
     final = [True] * len(listed)
     count = 0
     budget = [TREE_STEPS]  # shared by every chance tree of this answer
-    live = list(range(len(listed)))  # the choices still meeting worlds
+    live, quick = _screen(game, seat, listed, keep)  # the choices still meeting worlds
+    played = set(live)
     while count < (fixed or MAX_WORLDS) and live:
         world_seed = rng.getrandbits(63)
         for number in live:
@@ -315,10 +348,19 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
             spent = time.perf_counter() - started
             if spent + spent / count > limit:  # type: ignore[operator]
                 break
-    wins = [sum(v) / len(v) for v in values]
+    wins = [sum(v) / len(v) if v else 0.0 for v in values]
     best = max(live, key=lambda n: (wins[n], -n))  # (a settled choice is clearly worse)
     advice = []
     for number, (run, text) in enumerate(listed):
+        action = legal[legal.index(run[0])]
+        if number not in played:  # screened: the quick estimates' difference alone
+            mine, theirs = quick[number], quick[best]
+            assert mine is not None
+            loss = (wins[best] if theirs is None else theirs) - mine
+            win = min(1.0, max(0.0, wins[best] - loss))
+            advice.append(Advice(action, run, text, win, (win, win), loss, (loss, loss),
+                                 _label(loss, (loss, loss)), None, 0, screened=True))
+            continue
         known = exact[number] if final[number] else None
         if known is not None:
             interval = (float(known), float(known))
@@ -335,10 +377,9 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
             else:
                 loss_interval = _interval(paired, -1.0, 1.0)
             label = "best" if not any(paired) else _label(loss, loss_interval)
-        action = legal[legal.index(run[0])]
         advice.append(Advice(action, run, text, wins[number], interval, loss, loss_interval,
                              label, known, len(values[number])))
-    advice.sort(key=lambda a: (a.label != "best", -a.win))
+    advice.sort(key=lambda a: (a.label != "best", a.screened, -a.win))
     return advice
 
 
@@ -449,7 +490,7 @@ def _review_row(game: Game, step: int, seat: int, worlds: int, seed: int) -> dic
     if match is None:
         match = taken
         listed.append((taken, "; ".join(a.text or str(a) for a in taken)))
-    advice = advise(here, seat, worlds=worlds, seed=seed, choices=listed)
+    advice = advise(here, seat, worlds=worlds, seed=seed, choices=listed, keep=[match])
     chosen = next(a for a in advice if a.actions == match)
     best = advice[0]
     view = importlib.import_module(f"explorer.games.{game.game_id}").position(here, seat)

@@ -64,21 +64,26 @@ def features(game: Game, seat: int) -> list[float]:
     then the game's own), all from ``position(game, seat)`` and the game's standing of each
     seat (in a world, :mod:`explorer.engine.worlds`, the hidden parts are dealt at random)."""
     view = _position(game.game_id)(game, seat)
-    players = game.players
-    others = [s for s in range(players) if s != seat]
-    scores = game.scores
     hooks = hooks_for(game.game_id)
-    standing = [float(hooks.standing(game, s)) for s in range(players)]
-    hands = [entry["hand"]["count"] for entry in view["seats"]]
-    best_score = max(scores[s] for s in others)
-    best_standing = max(standing[s] for s in others)
-    base = [float(players), float(scores[seat]), float(best_score),
-            float(scores[seat] - best_score), standing[seat], best_standing,
-            standing[seat] - best_standing, float(hands[seat]),
-            float(max(hands[s] for s in others)), float(view["to_act"] == seat),
-            float(view["turn"] or 0)]
+    base = base_features(seat, game.scores,
+                         [hooks.standing(game, s) for s in range(game.players)],
+                         [entry["hand"]["count"] for entry in view["seats"]],
+                         view["to_act"] == seat, view["turn"] or 0)
     own = knowledge_for(game.game_id).features(game, seat)
     return base + ([] if own is None else [float(x) for x in own])
+
+
+def base_features(seat: int, scores: Sequence[float], standing: Sequence[float],
+                  hands: Sequence[int | float], to_act: bool, turn: int) -> list[float]:
+    """:data:`BASE_FEATURES` from ``seat``'s side, from each seat's score, standing and hand
+    size (a game's quick estimate of a position it has not reached reads them so)."""
+    others = [s for s in range(len(scores)) if s != seat]
+    best_score = max(scores[s] for s in others)
+    best_standing = float(max(standing[s] for s in others))
+    return [float(len(scores)), float(scores[seat]), float(best_score),
+            float(scores[seat] - best_score), float(standing[seat]), best_standing,
+            float(standing[seat]) - best_standing, float(hands[seat]),
+            float(max(hands[s] for s in others)), float(to_act), float(turn)]
 
 
 @cache

@@ -44,6 +44,7 @@ class GameKnowledge:
                  redeal: Callable[[Game, int, random.Random], None] | None = None,
                  choices: Callable[..., list[tuple[tuple[Action, ...], str]]] | None = None,
                  features: Callable[[Game, int], list[float]] | None = None,
+                 quick: Callable[..., list[float | None]] | None = None,
                  coach_to_end: bool = False) -> None:
         self._decision_odds = decision_odds
         self._consequences = consequences
@@ -52,6 +53,7 @@ class GameKnowledge:
         self._redeal = redeal
         self._choices = choices
         self._features = features
+        self._quick = quick
         self.coach_to_end = coach_to_end
         """Whether the coach plays each choice on to the end of the game (a fast game: the
         heuristic bots' own games then decide) rather than to the seat's next decision,
@@ -98,10 +100,26 @@ class GameKnowledge:
     def choices(self, game: Game, seat: int) -> list[tuple[tuple[Action, ...], str]]:
         """The choices a coach compares at ``seat``'s pending decision: each a run of the
         seat's actions (the first one legal now) and its words. Default: each legal action
-        alone, in its own words. Riftforce lists every complete action of the turn."""
+        alone, in its own words. Riftforce lists every complete action of the turn, the ones its
+        heuristic bot weighs best first."""
         if self._choices is not None:
             return list(self._choices(game, seat))
         return [((action,), action.text or str(action)) for action in game.legal_actions()]
+
+    @property
+    def can_screen(self) -> bool:
+        """Whether the game gives a quick estimate of its choices (:meth:`quick`)."""
+        return self._quick is not None
+
+    def quick(self, game: Game, seat: int,
+              runs: list[tuple[Action, ...]]) -> list[float | None]:
+        """A quick chance of winning for ``seat`` after each of ``runs`` (choices of its
+        pending decision): the learned value of the position the run leads to, from what the
+        seat sees, with nothing played on (None for a run it cannot tell). A coach with more
+        choices than it can play on screens them so (Riftforce's complete actions)."""
+        if self._quick is None:
+            raise KnowledgeError("this game gives no quick estimate of its choices")
+        return list(self._quick(game, seat, runs))
 
     def features(self, game: Game, seat: int) -> list[float] | None:
         """What the coach's value of a position reads, from ``seat``'s side (numbers; the

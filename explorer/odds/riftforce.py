@@ -137,6 +137,19 @@ def best_actions(game: Game, limit: int | None = None, *,
     :class:`~explorer.errors.TooMuchWork` when ``limit`` is given and the search would replay
     more than ``limit`` positions (a page bounds what one viewer makes the server spend).
     """
+    return [found for found, _ in _searched(game, limit, heals)]
+
+
+def action_outcomes(game: Game, limit: int | None = None
+                    ) -> list[tuple[Candidate, RiftforceState]]:
+    """:func:`best_actions`, each candidate with the position it leads to as the acting seat
+    sees it (the other hand and the draw piles' order unknown, a Check & Draw's cards not yet
+    drawn): what a quick estimate of the rest of the game reads."""
+    return _searched(game, limit, "relevant")
+
+
+def _searched(game: Game, limit: int | None, heals: str
+              ) -> list[tuple[Candidate, RiftforceState]]:
     if game.game_id != "riftforce":
         raise IllegalAction(f"the best-action finder is for riftforce games; found a "
                             f"{game.game_id} game")
@@ -160,7 +173,7 @@ def best_actions(game: Game, limit: int | None = None, *,
             search.segment(start, lambda ctx: T.turn(ctx, seat), (), 1,
                            tuple(state._turn_choices))
         search.run()
-        found = sorted(search.candidates(), key=Candidate.key)
+        found = sorted(search.candidates(), key=lambda pair: pair[0].key())
         del search  # its positions freed before the collector runs again
     return found
 
@@ -193,14 +206,16 @@ class _Search:
         self.replays = 0
         self.nodes: dict[tuple[Any, ...], _Node] = {}
         self.queue: list[_Node] = []
-        self.leaves: dict[tuple[Any, ...], tuple[Candidate, int]] = {}
+        self.leaves: dict[tuple[Any, ...], tuple[Candidate, int, RiftforceState]] = {}
 
     def run(self) -> None:
         while self.queue:
             self.expand(self.queue.pop())
 
-    def candidates(self) -> list[Candidate]:
-        return [replace(found, ways=ways) for found, ways in self.leaves.values()]
+    def candidates(self) -> list[tuple[Candidate, RiftforceState]]:
+        """Each complete action found, with the position it leads to."""
+        return [(replace(found, ways=ways), state)
+                for found, ways, state in self.leaves.values()]
 
     def expand(self, node: _Node, required: tuple[Action, ...] = ()) -> None:
         """Every choice at ``node`` (only those starting with ``required``: the choices
@@ -290,10 +305,10 @@ class _Search:
         state._progress = None
         key = _key(state)
         if key in self.leaves:
-            found, count = self.leaves[key]
-            self.leaves[key] = (found, count + ways)
+            found, count, first = self.leaves[key]
+            self.leaves[key] = (found, count + ways, first)
         else:
-            self.leaves[key] = (_candidate(state, self.seat, path, pending), ways)
+            self.leaves[key] = (_candidate(state, self.seat, path, pending), ways, state)
 
 
 def _heal_choices(start: RiftforceState, state: RiftforceState, seat: int,

@@ -38,16 +38,11 @@ def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
     return sentences(game, pending)
 
 
-COACHED = 8
-"""The complete actions a coach compares in a turn: the ones the heuristic bot weighs best (a
-turn may have hundreds; GNU Backgammon too screens moves cheaply before rolling the best out)."""
-
-
 def _choices(game: Game, seat: int) -> list[tuple[tuple[Action, ...], str]]:
-    """In a player's turn, the :data:`COACHED` complete actions the heuristic bot weighs best
-    among those the finder lists (the choices still to make of each;
-    ``explorer.odds.riftforce.best_actions``, bounded like the bot's search); elsewhere (the
-    guild selection, a turn too wide to list) each legal action."""
+    """In a player's turn, every complete action the finder lists, the ones the heuristic bot
+    weighs best first (the choices still to make of each; ``explorer.odds.riftforce.
+    best_actions``, bounded like the bot's search); elsewhere (the guild selection, a turn too
+    wide to list) each legal action."""
     from explorer.errors import TooMuchWork
     from explorer.games.riftforce.bots import SEARCH_LIMIT, value
     from explorer.odds.riftforce import best_actions
@@ -62,11 +57,58 @@ def _choices(game: Game, seat: int) -> list[tuple[tuple[Action, ...], str]]:
         return alone
     made = len(game.state._turn_choices)
     fitting = [c for c in candidates if len(c.choices) > made and c.choices[made] in legal]
-    ranked = sorted(range(len(fitting)), key=lambda n: (-value(fitting[n]), n))[:COACHED]
-    found = [(tuple(fitting[n].choices[made:]), fitting[n].text) for n in sorted(ranked)]
+    ranked = sorted(range(len(fitting)), key=lambda n: (-value(fitting[n]), n))
+    found = [(tuple(fitting[n].choices[made:]), fitting[n].text) for n in ranked]
     return found or alone
 
 
+def _quick(game: Game, seat: int, runs: list[tuple[Action, ...]]) -> list[float | None]:
+    """The learned chance of winning for ``seat`` after each complete action of ``runs``,
+    valued as the other player's turn begins (the value is fitted to a seat deciding: one
+    less his chance there), from the position the finder reaches (what the seat sees; a
+    Check & Draw's cards counted in the hand); exact where the action ends the game (the
+    second player's action once someone has reached the target, the scores apart); None for a
+    run the finder does not list."""
+    from explorer.coach.value import base_features, model_for
+    from explorer.errors import TooMuchWork
+    from explorer.games.riftforce.bots import SEARCH_LIMIT
+    from explorer.games.riftforce.search import STANDING, standing
+    from explorer.odds.riftforce import action_outcomes
+
+    state = game.state
+    if state._turn_start is None or game.legal_actions()[0].name == "guild":
+        return [None] * len(runs)
+    try:
+        found = action_outcomes(game, limit=SEARCH_LIMIT)
+    except TooMuchWork:
+        return [None] * len(runs)
+    made = len(state._turn_choices)
+    after = {tuple(c.choices[made:]): (c, leaf) for c, leaf in found if len(c.choices) > made}
+    model = model_for(game.game_id)
+    other = 1 - seat
+    held = len(state.sides[other].hand)  # (his hand's size: the finder's view leaves it out)
+    target = state._data.constants["victory_riftforce"]
+    values: list[float | None] = []
+    for run in runs:
+        if tuple(run) not in after:
+            values.append(None)
+            continue
+        candidate, leaf = after[tuple(run)]
+        scores = [side.riftforce for side in leaf.sides]
+        if seat != leaf.first and scores[0] != scores[1] and (
+                leaf.ending is not None or max(scores) >= target):
+            values.append(1.0 if scores[seat] > scores[other] else 0.0)  # the game's end
+            continue
+        mine = standing(leaf, seat) - STANDING["hand"] * held
+        hands = [0, 0]
+        hands[seat], hands[other] = len(leaf.sides[seat].hand) + candidate.draws, held
+        numbers = base_features(other, scores,
+                                [-mine if s == other else mine for s in range(2)],
+                                hands, True, leaf.turns + 1)
+        values.append(1.0 - model.win(numbers))
+    return values
+
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
-                           redeal=redeal, choices=_choices)
+                           redeal=redeal, choices=_choices, quick=_quick)
 """What the shared queries ask this game."""
