@@ -155,3 +155,22 @@ def test_a_lessons_recorded_game_has_its_review():
         assert "as Player 2 saw it" in panel.then.value
         assert lesson.position.value > 1  # the lesson went to that step
     assert lesson.replay.finished.steps == steps
+
+
+def test_a_screened_choice_says_it_was_judged_at_a_glance():
+    """A choice that met no world (Riftforce's hundreds of complete actions: the coach plays
+    on eight) says so beside it, and the hint's line says what "at a glance" means."""
+    from explorer.coach import Advice
+    from explorer.engine import Action
+    from explorer.ui.coaching import badge_html, badge_text, hint_line
+
+    play, check = Action("play", text="Play Fire 5 at Location 1"), Action("check", text="Check")
+    best = Advice(play, (play,), "Play Fire 5 at Location 1", 0.6, (0.5, 0.7), 0.0, (0.0, 0.0),
+                  "best", None, 8)
+    glance = Advice(check, (check,), "Check", 0.52, (0.52, 0.52), 0.08, (0.08, 0.08),
+                    "mistake", None, 0, screened=True)
+    assert "at a glance" not in badge_text(best) + words(badge_html(best))
+    assert badge_text(glance) == " — 52% to win at a glance, mistake"
+    assert "52% to win (at a glance)" in words(badge_html(glance))
+    assert "at a glance" in words(hint_line([best, glance]))
+    assert "at a glance" not in words(hint_line([best]))

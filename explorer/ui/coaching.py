@@ -69,6 +69,8 @@ def badge_html(item: Advice) -> str:
     colour = LABEL_COLOURS.get(item.label, "#475569")
     chance = "certain win" if item.exact == 1 else (
         "certain loss" if item.exact == 0 else f"{percent(item.win)} to win")
+    if item.screened:
+        chance += " (at a glance)"
     return (f'<span class="coach-badge" style="display:inline-flex;gap:6px;'
             f'align-items:center">{_bar(item.win, item.interval)}<span>{chance}</span>'
             f'<span class="coach-label" style="color:{colour}">'
@@ -77,15 +79,18 @@ def badge_html(item: Advice) -> str:
 
 def badge_text(item: Advice) -> str:
     """A choice's chance of winning and label in a list's entry (plain text)."""
-    return f" — {percent(item.win)} to win, {item.label}"
+    glance = " at a glance" if item.screened else ""
+    return f" — {percent(item.win)} to win{glance}, {item.label}"
 
 
 def hint_line(advice: Sequence[Advice]) -> str:
     """The hint's one line in the action bar: where the chances are, and the best choice."""
     best = advice[0]
+    glance = ("; \"at a glance\": judged from the table it leaves, not played on"
+              if any(item.screened for item in advice) else "")
     return (f'{COACH_STYLE}<div class="coach-hint"><b>Hint</b>: beside each choice, your '
             f"chance of winning after it, from up to {best.worlds} imagined games each (the cards "
-            f"you cannot see dealt at random). Best: {html.escape(best.text)} "
+            f"you cannot see dealt at random{glance}). Best: {html.escape(best.text)} "
             f"({percent(best.win)}).</div>")
 
 
