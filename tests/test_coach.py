@@ -513,3 +513,21 @@ def test_bad_model_files_are_refused_by_name(tmp_path):
         with pytest.raises(CoachError) as caught:
             load_model("rifts", tmp_path)
         assert "rifts.json" in str(caught.value), name
+
+
+def test_riftforce_advice_searches_its_turn_once(monkeypatch):
+    """The choices and their quick estimate read one search of the turn (the costly part);
+    another game searches again."""
+    import explorer.odds.riftforce as finder
+
+    searched = []
+    search = finder.action_outcomes
+    monkeypatch.setattr(finder, "action_outcomes",
+                        lambda *args, **kwargs: searched.append(1) or search(*args, **kwargs))
+    seed, step = WINNING["riftforce"]
+    game = played("riftforce", seed)
+    here = game.at(step)
+    advise(here, worlds=2)
+    assert len(searched) == 1
+    advise(game.at(step), worlds=2)  # another game object: never another's search
+    assert len(searched) == 2

@@ -6,6 +6,9 @@ guild, the exact chance of at least one). Sentences: :mod:`explorer.games.riftfo
 
 from __future__ import annotations
 
+import weakref
+from typing import Any
+
 from explorer.engine import Action, Decision, Game
 from explorer.engine.knowledge import GameKnowledge
 from explorer.games.riftforce.redeal import redeal
@@ -38,21 +41,39 @@ def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
     return sentences(game, pending)
 
 
+_FOUND: list[Any] = [None, None, None]
+"""The last search of :func:`_outcomes`: the game (a weak reference), its record, the answer."""
+
+
+def _outcomes(game: Game) -> list[tuple[Any, Any]]:
+    """``explorer.odds.riftforce.action_outcomes`` of ``game``'s turn, bounded like the bot's
+    search, once per position: the coach asks for the choices and then their quick estimate
+    of the same game, and the search is the costly part of both. Raises TooMuchWork."""
+    from explorer.games.riftforce.bots import SEARCH_LIMIT
+    from explorer.odds.riftforce import action_outcomes
+
+    ref, record, found = _FOUND
+    if ref is not None and ref() is game and record == list(game._inputs):
+        return found  # type: ignore[no-any-return]
+    found = action_outcomes(game, limit=SEARCH_LIMIT)
+    _FOUND[:] = [weakref.ref(game), list(game._inputs), found]
+    return found
+
+
 def _choices(game: Game, seat: int) -> list[tuple[tuple[Action, ...], str]]:
     """In a player's turn, every complete action the finder lists, the ones the heuristic bot
     weighs best first (the choices still to make of each; ``explorer.odds.riftforce.
     best_actions``, bounded like the bot's search); elsewhere (the guild selection, a turn too
     wide to list) each legal action."""
     from explorer.errors import TooMuchWork
-    from explorer.games.riftforce.bots import SEARCH_LIMIT, value
-    from explorer.odds.riftforce import best_actions
+    from explorer.games.riftforce.bots import value
 
     legal = game.legal_actions()
     alone = [((action,), action.text or str(action)) for action in legal]
     if game.state._turn_start is None or legal[0].name == "guild":
         return alone
     try:
-        candidates = best_actions(game, limit=SEARCH_LIMIT)
+        candidates = [candidate for candidate, _ in _outcomes(game)]
     except TooMuchWork:
         return alone
     made = len(game.state._turn_choices)
@@ -71,15 +92,13 @@ def _quick(game: Game, seat: int, runs: list[tuple[Action, ...]]) -> list[float 
     run the finder does not list."""
     from explorer.coach.value import base_features, model_for
     from explorer.errors import TooMuchWork
-    from explorer.games.riftforce.bots import SEARCH_LIMIT
     from explorer.games.riftforce.search import STANDING, standing
-    from explorer.odds.riftforce import action_outcomes
 
     state = game.state
     if state._turn_start is None or game.legal_actions()[0].name == "guild":
         return [None] * len(runs)
     try:
-        found = action_outcomes(game, limit=SEARCH_LIMIT)
+        found = _outcomes(game)
     except TooMuchWork:
         return [None] * len(runs)
     made = len(state._turn_choices)
