@@ -388,6 +388,37 @@ def test_the_coach_bot_plays_whole_games():
         assert game.winners
 
 
+def _advice(action: Action, label: str, win: float) -> Advice:
+    return Advice(action, (action,), str(action), win, (win, win), 0.0, (0.0, 0.0), label,
+                  None, 4)
+
+
+@pytest.mark.parametrize("game_id, base", [("gamma_world", "search"), ("rifts", "search"),
+                                           ("rat_king", "heuristic")])
+def test_the_coach_bot_keeps_its_base_bots_choice_unless_the_advice_is_clear(
+        game_id, base, monkeypatch):
+    # the base bot: the search bot where the README's tournaments found it the stronger
+    game = new_game(game_id, players=2, seed=5)
+    while game.is_chance or len(game.legal_actions()) < 2:
+        game.step(None if game.is_chance else game.legal_actions()[0])
+    usual = make_bot(game, base, 3).choose(game)
+    other = next(a for a in game.legal_actions() if a != usual)
+    for label in ("too close to call", "best"):
+        monkeypatch.setattr(coach, "advise", lambda *a, label=label, **k: [
+            _advice(other, "best", 0.6), _advice(usual, label, 0.5)])
+        assert coach.CoachBot(3).choose(game) == usual
+    monkeypatch.setattr(coach, "advise", lambda *a, **k: [
+        _advice(other, "best", 0.6), _advice(usual, "mistake", 0.5)])
+    assert coach.CoachBot(3).choose(game) == other
+
+
+def test_a_coach_base_must_be_a_bot_the_coach_can_improve_on():
+    from explorer.engine.knowledge import GameKnowledge, KnowledgeError
+
+    with pytest.raises(KnowledgeError, match="coach_base must be 'heuristic' or 'search'"):
+        GameKnowledge(coach_base="random")
+
+
 def test_explorer_review_from_the_terminal(tmp_path):
     save = tmp_path / "game.json"
     save.write_text(played("adventurers", 0).to_json())

@@ -393,15 +393,17 @@ a win or a loss: more of them are needed)."""
 
 
 class CoachBot(Bot):
-    """Plays the coach's best choice where the coach is sure of it, else the heuristic bot's.
+    """Plays the coach's best choice where the coach is sure of it, else its base bot's.
 
-    At a decision with two or more choices it asks :func:`advise` (a fixed number of
-    ``worlds``, :data:`BOT_WORLDS` or :data:`BOT_WORLDS_TO_END` by default, so a game is the
-    same for the same seeds) and the game's heuristic bot; it
-    takes the coach's best choice unless the heuristic bot's choice is "too close to call"
-    against it (policy improvement on the heuristic bot, as Tesauro and Galperin's rollouts
-    improved a backgammon player: deviate only on clear evidence). It follows the rest of a
-    complete action at the seat's next decisions of the same turn."""
+    The base bot is the game's :attr:`~explorer.engine.knowledge.GameKnowledge.coach_base`:
+    the search bot where it is the stronger (Rifts, Gamma World), else the heuristic bot. At
+    a decision with two or more choices it asks :func:`advise` (a fixed number of ``worlds``,
+    :data:`BOT_WORLDS` or :data:`BOT_WORLDS_TO_END` by default, so a game is the same for the
+    same seeds) and the base bot; it takes the coach's best choice unless the base bot's
+    choice is "best" or "too close to call" against it (policy improvement on the base bot,
+    as Tesauro and Galperin's rollouts improved a backgammon player: deviate only on clear
+    evidence). It follows the rest of a complete action at the seat's next decisions of the
+    same turn."""
 
     name = "coach"
 
@@ -410,7 +412,7 @@ class CoachBot(Bot):
         self.worlds = worlds
         self._plan: list[Action] = []
         self._at = -1
-        self._heuristic: Bot | None = None
+        self._base: Bot | None = None
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
@@ -419,16 +421,18 @@ class CoachBot(Bot):
             self._at = game.steps + 1
             return actions[actions.index(action)]
         self._plan = []
-        if self._heuristic is None:
-            self._heuristic = game.rules.heuristic_bot(self.seed)
-        usual = self._heuristic.choose(game)  # (it keeps its own plan of the turn)
+        knowledge = knowledge_for(game.game_id)
+        if self._base is None:
+            from explorer.engine.bots import make_bot
+
+            self._base = make_bot(game, knowledge.coach_base, self.seed)
+        usual = self._base.choose(game)  # (it keeps its own plan of the turn)
         if len(actions) == 1:
             return actions[0]
-        listed = knowledge_for(game.game_id).choices(game, game.current_player)
+        listed = knowledge.choices(game, game.current_player)
         if len(listed) < 2:
             return usual
-        worlds = self.worlds or (BOT_WORLDS_TO_END if knowledge_for(game.game_id).coach_to_end
-                                 else BOT_WORLDS)
+        worlds = self.worlds or (BOT_WORLDS_TO_END if knowledge.coach_to_end else BOT_WORLDS)
         advice = advise(game, worlds=worlds, seed=self.seed, choices=listed)
         mine = next((a for a in advice if a.action == usual), None)
         if mine is not None and mine.label in ("best", "too close to call"):

@@ -45,7 +45,7 @@ class GameKnowledge:
                  choices: Callable[..., list[tuple[tuple[Action, ...], str]]] | None = None,
                  features: Callable[[Game, int], list[float]] | None = None,
                  quick: Callable[..., list[float | None]] | None = None,
-                 coach_to_end: bool = False) -> None:
+                 coach_to_end: bool = False, coach_base: str = "heuristic") -> None:
         self._decision_odds = decision_odds
         self._consequences = consequences
         self._plans = plans
@@ -58,6 +58,13 @@ class GameKnowledge:
         """Whether the coach plays each choice on to the end of the game (a fast game: the
         heuristic bots' own games then decide) rather than to the seat's next decision,
         valued there by the learned win chance."""
+        if coach_base not in ("heuristic", "search"):
+            raise KnowledgeError(f"coach_base must be 'heuristic' or 'search'; found "
+                                 f"{coach_base!r}")
+        self.coach_base = coach_base
+        """The bot whose choice the coach bot keeps unless its advice clearly favours another
+        (:class:`explorer.coach.CoachBot`): "heuristic", or "search" where the search bot is
+        the stronger (the README's tournament tables)."""
 
     def decision_odds(self, game: Game, pending: Decision, runs: int,
                       seed: int) -> dict[Action, Odds]:

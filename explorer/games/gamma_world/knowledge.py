@@ -126,5 +126,5 @@ def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
 
 
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences, plans=plans.plans,
-                          pick=plans.pick, redeal=redeal)
+                          pick=plans.pick, redeal=redeal, coach_base="search")
 """What the shared queries ask this game."""

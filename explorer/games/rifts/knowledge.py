@@ -278,5 +278,5 @@ def _room_to_join(ctx: Any, seat: int) -> str | None:
 
 
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
-                           redeal=redeal)
+                           redeal=redeal, coach_base="search")
 """What the shared queries ask this game."""
