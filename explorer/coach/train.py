@@ -22,7 +22,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", metavar="GAME",
                         help=f"the games (default: all five: {', '.join(GAMES)})")
     parser.add_argument("--games", dest="count", type=int, default=None,
-                        help="games played per game (default: 3,000, Riftforce 600)")
+                        help="games played per game (default: 3,000)")
     parser.add_argument("--seed", type=int, default=1, help="the root seed (default 1)")
     parser.add_argument("--workers", type=int, help="a local Dask cluster of K workers")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -33,7 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if unknown:
             raise CoachError(f"unknown game {unknown[0]!r}; known: {', '.join(GAMES)}")
         for game_id in args.games or GAMES:
-            count = args.count or DEFAULT_GAMES.get(game_id, 3000)
+            count = args.count or DEFAULT_GAMES
             if count < 2:
                 raise CoachError(f"--games must be at least 2; found {count}")
             model = train(game_id, games=count, seed=args.seed, workers=args.workers,
@@ -44,8 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return command_status(work, "explorer.coach.train")
 
 
-DEFAULT_GAMES = {"riftforce": 600}
-"""Games played to train a model, where not 3,000 (Riftforce's heuristic bot is slow)."""
+DEFAULT_GAMES = 3000
+"""Games played to train a model of each game (Riftforce's 600 left its lowest and highest
+deciles too timid: ``benchmarks/coach.py calibration``)."""
 
 
 if __name__ == "__main__":
