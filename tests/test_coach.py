@@ -306,6 +306,24 @@ def test_a_chance_tree_stops_when_its_budget_of_replayed_steps_runs_out():
     assert results[here.steps] == (None, 0)  # not one branch fits: nothing spent
 
 
+def test_an_interval_of_few_worlds_uses_students_t():
+    # four worlds: mean 0.5, standard deviation sqrt(0.2 / 3) = 0.258199, standard error
+    # 0.129099; the t quantile of 3 degrees of freedom is 3.182 (the standard table), so the
+    # half width is 0.410794, where the normal quantile 1.96 would give 0.253034
+    low, high = coach._interval([0.2, 0.4, 0.6, 0.8], 0.0, 1.0)
+    assert low == pytest.approx(0.089206, abs=1e-5) and high == pytest.approx(0.910794, abs=1e-5)
+    assert coach._interval([0.3], 0.0, 1.0) == (0.0, 1.0)
+
+
+def test_the_t_quantile_matches_scipys_at_every_size():
+    from scipy.stats import t  # (an independent computation; the coach itself needs no scipy)
+
+    for freedom in range(1, 400):
+        assert coach.t95(freedom) == pytest.approx(t.ppf(0.975, freedom), abs=5e-4), freedom
+    with pytest.raises(CoachError, match="at least 1 degree of freedom"):
+        coach.t95(0)
+
+
 def test_the_paired_loss_of_a_choice_against_itself_is_zero():
     game = played("rat_king", 1)
     step, _ = decision_steps(game)[3]
