@@ -1,9 +1,12 @@
 """The coach's targets (issue 28): how fast ``advise`` answers, how well its win chance is
-calibrated, how long a whole game's review takes on a 2-worker LocalCluster.
+calibrated, how long a whole game's review takes on a 2-worker LocalCluster, and what a bot's
+departures from the heuristic bot's choices are worth.
 
     .venv/bin/python benchmarks/coach.py speed [--positions 40] [--game G ...]
     .venv/bin/python benchmarks/coach.py calibration [--least 2000] [--workers 2] [--game G ...]
     .venv/bin/python benchmarks/coach.py review [--workers 2] [--game G ...]
+    .venv/bin/python benchmarks/coach.py gain [--games 40] [--rollouts 100] [--bot coach]
+                                               [--workers 2] [--game G ...]
 
 ``speed``: positions drawn from 2-player heuristic-bot games (seed 2026 onward, one decision
 with two or more choices in every few), ``advise`` at its default budget (1 s) on one core;
@@ -14,7 +17,7 @@ were fitted to, root seed 1), one position from each (a decision with two or mor
 drawn at random from its record), so no two positions share a game's outcome and the
 binomial intervals hold. At it, the deciding seat's learned chance of winning
 (:func:`learned_at`, the value ``advise`` gives a position) against whether that seat won
-the game; in the games the coach plays on to the end (Adventurers, Rat-King) also the share
+the game; in a game the coach plays on to the end (Adventurers) also the share
 of worlds played to the end that it wins, in two halves of :data:`HALF`: positions ranked
 into deciles by one half, the other half's mean as the prediction (ranking and predicting by
 the same noisy share would pull the outer deciles' observed frequencies inwards). Per decile:
@@ -25,6 +28,19 @@ games).
 
 ``review``: one 2-player heuristic game per game (seed 2026), ``review(game, 0)`` at its
 default worlds on a new 2-worker LocalCluster; the wall time, the cluster's start included.
+
+``gain``: ``--games`` 2-player heuristic-bot games (root seed 2026). At every decision of
+Player 1 with two or more choices, a fresh ``--bot`` is asked too; where its choice differs
+from the heuristic bot's, each choice is played out ``--rollouts`` times from the real
+position (the real hidden cards, each play-out's chance the same for both choices) by the
+heuristic bots, and the difference of Player 1's mean share of the win is the departure's
+gain; the game itself goes on with the heuristic bot's choice. A real game's hidden cards
+are what a seat could believe of them after that history, so the mean over games is the
+gain as the seat would reckon it, without the worlds' guesswork: far less noisy than a
+tournament, it says whether a bot's departures are improvements. It measures one departure
+at a time, the rest of the game played by the heuristic bots, not a whole game of the bot.
+Reported: departures per game, the mean gain of one, and the gain per game with its 95%
+interval over the games.
 """
 
 from __future__ import annotations
@@ -212,9 +228,71 @@ def review_speed(games: list[str], workers: int) -> None:
               f"{time.perf_counter() - start:.1f} |")
 
 
+def _played_out(game, seat: int, run, number: int) -> float:
+    """``seat``'s share of the win after ``run`` from the real position of ``game`` (its real
+    hidden cards), played to the end by heuristic bots; play-out ``number`` sets its chance."""
+    copy = game.at(game.steps)
+    copy.rng = random.Random(7919 * number + 17)
+    for action in run:
+        if copy.is_over or copy.is_chance or copy.current_player != seat or \
+                action not in copy.legal_actions():
+            break
+        copy.step(action)
+    _play_on(copy, seat, {}, random.Random(number), to_end=True)
+    return float(outcome(copy, seat))
+
+
+def gain_of(game_id: str, index: int, kind: str, rollouts: int) -> tuple[int, int, float]:
+    """One heuristic-bot game: Player 1's decisions with two or more choices, the bot's
+    departures from the heuristic bot's choice, and the sum of their gains (module
+    docstring)."""
+    from explorer.engine.bots import make_bot
+
+    game, bots, seed = _game(game_id, index)
+    decisions = departures = 0
+    total = 0.0
+    while not game.is_over:
+        if game.is_chance:
+            game.step()
+            continue
+        seat = game.current_player
+        usual = bots[seat].choose(game)
+        if seat == 0 and len(game.legal_actions()) > 1:
+            decisions += 1
+            bot = make_bot(game, kind, bot_seed(seed, game.steps))
+            first = bot.choose(game)
+            if first != usual:
+                departures += 1
+                run = (first, *getattr(bot, "_plan", ()))
+                total += sum(_played_out(game, seat, run, n) -
+                             _played_out(game, seat, (usual,), n)
+                             for n in range(rollouts)) / rollouts
+        game.step(usual)
+    return decisions, departures, total
+
+
+def gain(games: list[str], count: int, rollouts: int, kind: str, workers: int) -> None:
+    from explorer.coach import t95
+
+    print("| game | bot | games | decisions a game | departures a game | gain of one "
+          "departure | gain a game | 95% interval |")
+    print("|---|---|---:|---:|---:|---:|---:|---|")
+    for game_id in games:
+        found = spread(gain_of, [(game_id, i, kind, rollouts) for i in range(count)],
+                       workers=workers, desc=game_id, unit="game", chunk=1)
+        per_game = [total for *_, total in found]
+        mean = statistics.mean(per_game)
+        half = t95(count - 1) * statistics.stdev(per_game) / math.sqrt(count)
+        departed = sum(d for _, d, _ in found)
+        one = sum(per_game) / departed if departed else 0.0
+        print(f"| {game_id} | {kind} | {count} | {sum(d for d, _, _ in found) / count:.1f} | "
+              f"{departed / count:.2f} | {one:+.4f} | {mean:+.4f} | "
+              f"{mean - half:+.4f} to {mean + half:+.4f} |", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=("speed", "calibration", "review"))
+    parser.add_argument("what", choices=("speed", "calibration", "review", "gain"))
     parser.add_argument("--game", action="append", choices=list(GAMES),
                         help="a game (repeatable; default: all five)")
     parser.add_argument("--positions", type=int, default=40,
@@ -222,13 +300,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--least", type=int, default=2000,
                         help="calibration: games (one position each), per game (default 2000)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--games", type=int, default=40,
+                        help="gain: heuristic-bot games per game (default 40)")
+    parser.add_argument("--rollouts", type=int, default=100,
+                        help="gain: play-outs of each choice at a departure (default 100)")
+    parser.add_argument("--bot", default="coach", choices=("search", "coach"),
+                        help="gain: the bot whose departures are weighed (default coach)")
     args = parser.parse_args(argv)
+    if min(args.games, args.rollouts, args.positions, args.least) < 2 or args.workers < 1:
+        parser.error("--games, --rollouts, --positions and --least must be at least 2, "
+                     "--workers at least 1")
     games = args.game or list(GAMES)
     start = time.perf_counter()
     if args.what == "speed":
         speed(games, args.positions)
     elif args.what == "calibration":
         calibration(games, args.least, args.workers)
+    elif args.what == "gain":
+        gain(games, args.games, args.rollouts, args.bot, args.workers)
     else:
         review_speed(games, args.workers)
     print(f"\n{time.perf_counter() - start:.0f} s wall")
