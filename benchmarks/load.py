@@ -187,7 +187,9 @@ def server_args(settings: Settings, viewers: int) -> tuple[str, ...]:
     interval = max(1, min(10, settings.cull // 5))
     return (f"--PoolAwareKernelManager.max_kernels={room}",
             f"--PoolAwareKernelManager.max_kernels_per_client={room}",
+            f"--PoolAwareKernelManager.max_kernels_per_viewer={room}",
             "--PoolAwareKernelManager.max_starts_per_client=0",
+            "--PoolAwareKernelManager.max_starts_per_viewer=0",
             f"--MappingKernelManager.cull_idle_timeout={settings.cull}",
             f"--MappingKernelManager.cull_interval={interval}")
 

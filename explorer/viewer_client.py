@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urljoin
 
 from explorer.errors import ExplorerError
 
@@ -44,6 +44,7 @@ MAX_FRAME = 256 * 2**20
 _REFERENCE = "IPY_MODEL_"
 _WIDGET_VIEW = re.compile(r'"model_id":\s*"([0-9a-f]{32})"')
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+_WAITING = re.compile(r'class="explorer-place">You are number (\d+) in line')
 
 
 class ViewerError(ExplorerError):
@@ -217,6 +218,10 @@ class Viewer:
         self.problems: list[str] = []
         """Every problem (see :func:`problem`) in anything the kernel sent this viewer."""
         self.page_seconds = 0.0
+        self.waited = 0.0
+        """Seconds the page's request waited in the server's line for a place."""
+        self.places: list[int] = []
+        """The places in line the server gave while the page waited (empty: none)."""
         self._xsrf = ""
         self.cookies: dict[str, str] = {}
         """The cookies the page set (its ``_xsrf`` and viewer cookie), sent back as a browser
@@ -236,7 +241,7 @@ class Viewer:
         self.page = page
         self._http = AsyncHTTPClient(force_instance=True)
         started = time.monotonic()
-        text = await self._get_page(page)
+        text = await self.get_page(page)
         self.page_seconds = time.monotonic() - started
         found = _KERNEL_ID.search(text)
         if found is None:
@@ -247,25 +252,57 @@ class Viewer:
         await self.request("kernel_info_request", {})
         await self._request_states()
 
-    async def _get_page(self, page: str) -> str:
-        """The page's HTML (its cookies kept for the shutdown call)."""
-        from tornado.httpclient import HTTPClientError
+    async def get_page(self, page: str) -> str:
+        """The page's HTML (and nothing more: :meth:`open` then connects), as a browser gets
+        it: the viewer cookie kept from the server's first answer and its redirects
+        followed, and a place in line waited out (its waiting page asked again as often as
+        it says) until :attr:`timeout`. Its cookies are kept for the socket and the shutdown
+        call; :attr:`waited` is the time spent in line."""
+        from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
+        if self._http is None:
+            self._http = AsyncHTTPClient(force_instance=True)
         url = f"{self.base_url}/voila/render/{quote(page)}"
-        try:
-            response = await self._http.fetch(url, request_timeout=self.timeout,
-                                              connect_timeout=self.timeout)
-        except HTTPClientError as error:
-            body = error.response.body.decode(errors="replace") if error.response else ""
-            why = "the server is full" if error.code == 503 else f"status {error.code}"
-            raise ViewerError(f"{page}: {why} ({_text_of(body)[:200]})") from None
-        except (OSError, TimeoutError) as error:
-            raise ViewerError(f"{page}: no page from {self.base_url}: {error}") from None
+        deadline = time.monotonic() + self.timeout
+        hops = 0
+        while True:
+            left = max(1.0, deadline - time.monotonic())
+            try:
+                response = await self._http.fetch(url, request_timeout=left,
+                                                  connect_timeout=left, follow_redirects=False,
+                                                  headers=self._cookie_header())
+            except HTTPClientError as error:
+                response = error.response
+                body = response.body.decode(errors="replace") if response else ""
+                if response is not None:
+                    self._keep_cookies(response)
+                if response is not None and response.code in (301, 302, 303, 307) and \
+                        hops < 5:
+                    hops += 1
+                    url = urljoin(url, response.headers["Location"])
+                    continue
+                if response is not None and response.code == 503 and \
+                        _WAITING.search(body) and time.monotonic() < deadline:
+                    place = _WAITING.search(body).group(1)
+                    self.places.append(int(place))
+                    pause = float(response.headers.get("Retry-After", "5"))
+                    started = time.monotonic()
+                    await asyncio.sleep(min(pause, max(0.0, deadline - started)))
+                    self.waited += time.monotonic() - started
+                    continue
+                why = "the server is full" if error.code == 503 else f"status {error.code}"
+                raise ViewerError(f"{page}: {why} ({_text_of(body)[:200]})") from None
+            except (OSError, TimeoutError) as error:
+                raise ViewerError(f"{page}: no page from {self.base_url}: {error}") from None
+            self._keep_cookies(response)
+            self._xsrf = self.cookies.get("_xsrf", "")
+            return response.body.decode("utf-8", errors="replace")
+
+    def _keep_cookies(self, response: Any) -> None:
+        """Keep the cookies ``response`` sets, as a browser does."""
         for header in response.headers.get_list("Set-Cookie"):
             for name, morsel in SimpleCookie(header).items():
                 self.cookies[name] = morsel.value
-        self._xsrf = self.cookies.get("_xsrf", "")
-        return response.body.decode("utf-8", errors="replace")
 
     def _cookie_header(self) -> dict[str, str]:
         return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} \

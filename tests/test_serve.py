@@ -78,8 +78,13 @@ def test_voila_json_names_the_message_filter_and_the_caps() -> None:
     assert config["Voila"]["tornado_settings"]["websocket_max_message_size"] > \
         MAX_CLIENT_MESSAGE  # a message over the filter's limit is dropped, not the socket
     assert set(config["PoolAwareKernelManager"]) == {
-        "max_kernels", "max_kernels_per_client", "cull_connected_timeout",
-        "max_starts_per_client", "cull_unconnected_timeout"}
+        "max_kernels", "max_kernels_per_viewer", "max_kernels_per_client",
+        "max_starts_per_viewer", "max_starts_per_client", "min_free_memory", "queue_patience",
+        "max_waiting", "cull_connected_timeout", "cull_unconnected_timeout"}
+    caps = config["PoolAwareKernelManager"]
+    # a class behind one address fits: 30 pupils' pages, each browser its own few
+    assert caps["max_kernels_per_client"] >= 30 and caps["max_starts_per_client"] >= 30
+    assert caps["max_kernels_per_viewer"] < caps["max_kernels_per_client"]
 
 
 def test_the_caps_count_kernels_handed_out_and_pages_being_drawn() -> None:
@@ -92,18 +97,19 @@ def test_the_caps_count_kernels_handed_out_and_pages_being_drawn() -> None:
         done.set_result({"kernel_id": "pooled"})
         manager._pools = {"one.ipynb": [done]}
         manager.owners = {"a1": "10.0.0.1", "b1": "10.0.0.2", "gone": "10.0.0.1"}
+        manager.min_free_memory = 0
         found = [manager.full_for("10.0.0.1")]  # 2 held, 1 of them a1: room
         manager.drawing["10.0.0.1"] = 1  # a1 and a page being drawn: the client's cap
         found.append(manager.full_for("10.0.0.1"))
-        found.append(manager.full_for("10.0.0.3"))  # 3 of the 4 places held: room
+        found.append(manager.room())  # 3 of the 4 places held: room for one
         manager.drawing["10.0.0.2"] = 1
-        found.append(manager.full_for("10.0.0.3"))  # a1, b1 and two pages: all 4 places
+        found.append(manager.room())  # a1, b1 and two pages: all 4 places
         return found
 
     with ThreadPoolExecutor(1) as pool:
         found = pool.submit(asyncio.run, run()).result()
-    assert found == [None, "your address holds 2 pages already", None,
-                     "all 4 places are taken"]
+    assert found == [None, "your address holds 2 pages already", (1, ""),
+                     (0, "all 4 places are taken")]
 
 
 def _connected_cull(kernels: dict[str, float], connections: dict[str, int],
@@ -265,7 +271,9 @@ def test_a_page_being_drawn_counts_once_against_the_caps(monkeypatch) -> None:
     monkeypatch.setattr(TornadoVoilaHandler, "get", voilas_get)
 
     async def run() -> None:
-        manager = PoolAwareKernelManager(max_kernels=4, max_kernels_per_client=2)
+        manager = PoolAwareKernelManager(max_kernels=4, max_kernels_per_client=2,
+                                         min_free_memory=0)
+        browser = manager.tokens.new()  # a browser seen before: a token the server signed
         manager._kernels = {"k1": _kernel(0), "refill": _kernel(0)}
         ready = asyncio.get_running_loop().create_future()
         ready.set_result({"kernel_id": "k1"})
@@ -282,11 +290,12 @@ def test_a_page_being_drawn_counts_once_against_the_caps(monkeypatch) -> None:
         handler.application = SimpleNamespace(settings={"kernel_manager": manager})
         handler.request = SimpleNamespace(
             query="", remote_ip=client, path="/voila/render/one.ipynb", headers=HTTPHeaders(),
-            cookies=SimpleCookie({VIEWER_COOKIE: BROWSER}))  # a browser seen before
+            cookies=SimpleCookie({VIEWER_COOKIE: browser}))
         handler._xsrf_token = b"token"  # tornado's cached token: no cookie to set here
         await handler.get("one.ipynb")
         held.append((manager.held(client), manager.held()))  # drawn: the viewer holds k1
-        assert manager.browsers == {"k1": BROWSER}  # the kernel is this browser's
+        assert manager.browsers == {"k1": browser}  # the kernel is this browser's
+        assert manager.held_by(browser) == 1
         assert manager.full_for(client) is None  # one page of two
 
     with ThreadPoolExecutor(1) as pool:

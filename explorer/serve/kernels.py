@@ -1,5 +1,6 @@
-"""The public server's kernel manager: Voila's pool made safe, the caps on kernels per server
-and per client address, and the culling of idle kernels."""
+"""The public server's kernel manager: Voila's pool made safe, the caps on kernels per server,
+per browser and per client address, the line to wait in past them, and the culling of idle
+kernels."""
 
 from __future__ import annotations
 
@@ -7,18 +8,41 @@ import asyncio
 import time
 from collections import deque
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, ClassVar
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Integer
+from traitlets import Integer, Unicode
+
+from explorer.serve.admission import (
+    Departures,
+    ViewerTokens,
+    WaitingLine,
+    available_memory,
+)
 
 VIEWER_COOKIE = "explorer_viewer"
-"""The cookie naming the browser a page was handed to (a random token, HttpOnly,
-``SameSite=Lax``): a kernel's socket, shutdown and query answer only the browser that holds its
-token (:attr:`PoolAwareKernelManager.browsers`), not whoever knows the kernel's id."""
+"""The cookie naming the browser a page was handed to (a token the server signed,
+:class:`~explorer.serve.admission.ViewerTokens`; HttpOnly, ``SameSite=Lax``): a page is drawn
+only for a browser that sends one, its caps count per browser, and a kernel's socket, shutdown
+and query answer only the browser that holds its token
+(:attr:`PoolAwareKernelManager.browsers`), not whoever knows the kernel's id."""
+
+
+@dataclass(frozen=True)
+class Admission:
+    """What a page request gets (:meth:`PoolAwareKernelManager.admit`): ``kind`` "page" (draw
+    it), "full" (a cap: ``why``), "too fast" (``wait`` seconds before another page) or
+    "wait" (in the line at ``place``, 0 the first, for about ``wait`` seconds, None: not
+    known)."""
+
+    kind: str
+    why: str = ""
+    place: int = 0
+    wait: float | None = None
 
 
 class PoolAwareKernelManager(AsyncMappingKernelManager):
@@ -40,13 +64,29 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
     _shutting: ClassVar[set[asyncio.Future]] = set()
 
     max_kernels = Integer(40, config=True, help="The most kernels viewers may hold at once "
-                          "(past it a new viewer is told the server is full)")
-    max_kernels_per_client = Integer(6, config=True, help="The most kernels one client "
-                                     "address may hold at once, pages being drawn included")
+                          "(past it a new viewer waits in line for a place)")
+    max_kernels_per_viewer = Integer(6, config=True, help="The most kernels one browser (its "
+                                     "viewer cookie) may hold at once, pages being drawn "
+                                     "included")
+    max_kernels_per_client = Integer(40, config=True, help="The most kernels one client "
+                                     "address may hold at once, pages being drawn included "
+                                     "(a class behind a school's one address: each pupil's "
+                                     "browser counts against this and its own cap)")
+    max_starts_per_viewer = Integer(10, config=True, help="The most pages one browser may "
+                                    "open in a minute (0: no limit)")
+    min_free_memory = Integer(512, config=True, help="MiB of the machine's memory that must "
+                              "stay available for a new page to be drawn (past it a viewer "
+                              "waits in line; 0: memory is not checked)")
+    viewer_key = Unicode("", config=True, help="The key viewer cookies are signed with: the "
+                         "same on every process behind one proxy (empty: a random key, for "
+                         "this process alone)")
+    queue_patience = Integer(20, config=True, help="Seconds a browser in the line keeps its "
+                             "place without asking again (its page asks every few seconds)")
+    max_waiting = Integer(200, config=True, help="The most browsers waiting in the line")
     cull_connected_timeout = Integer(1800, config=True, help="Seconds of inactivity after "
                                      "which a kernel is culled even with a socket open to it "
                                      "(0: never)")
-    max_starts_per_client = Integer(10, config=True, help="The most pages (each a kernel "
+    max_starts_per_client = Integer(60, config=True, help="The most pages (each a kernel "
                                     "handed out or started) one client address may open in "
                                     "a minute; past it a page is refused (429) until the "
                                     "oldest of them is a minute old (0: no limit). The "
@@ -62,7 +102,10 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self.owners: dict[str, str] = {}  # kernel id -> the client address it was drawn for
         self.browsers: dict[str, str] = {}  # kernel id -> the VIEWER_COOKIE of its browser
         self.drawing: dict[str, int] = {}  # client address -> pages being drawn for it now
+        self.viewers_drawing: dict[str, int] = {}  # viewer token -> pages being drawn for it
         self.starts: dict[str, deque[float]] = {}  # client address -> its pages' times
+        self.viewer_starts: dict[str, deque[float]] = {}  # viewer token -> its pages' times
+        self.departures = Departures()
         self.connected: set[str] = set()  # kernels a socket was ever opened to
         self._waiting: set[asyncio.TimerHandle] = set()  # cull_unconnected_timeout timers
 
@@ -75,37 +118,104 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             return owned.count(client) + self.drawing.get(client, 0)
         return len(owned) + sum(self.drawing.values())
 
-    def full_for(self, client: str) -> str | None:
-        """Why a new page for ``client`` would be one too many (None: it may have one)."""
-        if self.held() >= self.max_kernels:
-            return f"all {self.max_kernels} places are taken"
+    def held_by(self, viewer: str) -> int:
+        """Kernels handed to the browser ``viewer``, with the pages being drawn for it."""
+        owned = sum(1 for k, v in self.browsers.items() if v == viewer and k in self._kernels)
+        return owned + self.viewers_drawing.get(viewer, 0)
+
+    @cached_property
+    def tokens(self) -> ViewerTokens:
+        """The signer of viewer cookies (:attr:`viewer_key`)."""
+        return ViewerTokens(self.viewer_key)
+
+    @cached_property
+    def line(self) -> WaitingLine:
+        """The browsers waiting for a place."""
+        return WaitingLine(self.queue_patience, self.max_waiting, self.max_kernels_per_client)
+
+    def full_for(self, client: str, viewer: str | None = None) -> str | None:
+        """Why a new page for the browser ``viewer`` at ``client`` would pass its own or its
+        address's cap (None: it may have one, if the server has room: :meth:`room`)."""
+        if viewer is not None and self.held_by(viewer) >= self.max_kernels_per_viewer:
+            return f"this browser holds {self.max_kernels_per_viewer} pages already"
         if self.held(client) >= self.max_kernels_per_client:
             return f"your address holds {self.max_kernels_per_client} pages already"
         return None
 
-    def start_wait(self, client: str, now: float | None = None) -> float:
-        """Seconds before ``client`` may open another page under
-        :attr:`max_starts_per_client` (0: now)."""
+    def room(self) -> tuple[int, str]:
+        """How many more pages the server can draw now, and why no more (its kernels, or the
+        machine's memory, :attr:`min_free_memory`)."""
+        free = self.max_kernels - self.held()
+        if free <= 0:
+            return 0, f"all {self.max_kernels} places are taken"
+        if self.min_free_memory:
+            memory = available_memory()
+            if memory is not None and memory < self.min_free_memory:
+                return 0, "the server's memory is nearly all in use"
+        return free, ""
+
+    def admit(self, client: str, viewer: str, now: float | None = None) -> Admission:
+        """What a page request of the browser ``viewer`` at ``client`` gets: its caps first,
+        then a place (the line is first come, first served: a browser is let in while fewer
+        wait before it than there are places free)."""
+        why = self.full_for(client, viewer)
+        if why is not None:
+            return Admission("full", why)
+        wait = self.start_wait(client, now, viewer)
+        if wait > 0:
+            return Admission("too fast", self._too_fast_why(client, viewer, now), wait=wait)
+        free, why = self.room()
+        ahead = self.line.ahead(viewer)
+        if ahead < free:
+            self.line.leave(viewer)
+            return Admission("page")
+        joined = viewer not in self.line
+        place = self.line.place(viewer, client)
+        if joined and place is not None:
+            self.log.warning("A browser of %s waits in line for a place, number %d: %s",
+                             client, place + 1, why or "others wait before it")
+        if place is None:
+            return Admission("full", f"{why or 'every place is taken'}, and the line to wait "
+                             "for one is full")
+        return Admission("wait", why or "others wait before you", place,
+                         self.departures.wait(place))
+
+    def _too_fast_why(self, client: str, viewer: str, now: float | None) -> str:
+        if self.start_wait(client, now) > 0:
+            return f"{self.max_starts_per_client} pages in a minute from your address"
+        return f"{self.max_starts_per_viewer} pages in a minute from this browser"
+
+    def start_wait(self, client: str, now: float | None = None,
+                   viewer: str | None = None) -> float:
+        """Seconds before ``client`` (and the browser ``viewer``, when given) may open
+        another page under :attr:`max_starts_per_client` (and
+        :attr:`max_starts_per_viewer`; 0: now)."""
         now = time.monotonic() if now is None else now
         self._forget_starts(now)
-        times = self.starts.get(client, ())
-        if not self.max_starts_per_client or len(times) < self.max_starts_per_client:
-            return 0.0
-        return max(0.0, times[-self.max_starts_per_client] + 60 - now)
+        waits = [_wait(self.starts.get(client, ()), self.max_starts_per_client, now)]
+        if viewer is not None:
+            waits.append(_wait(self.viewer_starts.get(viewer, ()), self.max_starts_per_viewer,
+                               now))
+        return max(waits)
 
-    def count_start(self, client: str, now: float | None = None) -> None:
-        """A page (a kernel) is being drawn for ``client``: count it for a minute."""
+    def count_start(self, client: str, now: float | None = None,
+                    viewer: str | None = None) -> None:
+        """A page (a kernel) is being drawn for ``client`` (and the browser ``viewer``):
+        count it for a minute."""
         now = time.monotonic() if now is None else now
         self.starts.setdefault(client, deque()).append(now)
+        if viewer is not None:
+            self.viewer_starts.setdefault(viewer, deque()).append(now)
 
     def _forget_starts(self, now: float) -> None:
-        """Forget the pages opened more than a minute ago (and the addresses left with
-        none)."""
-        for client, times in list(self.starts.items()):
-            while times and times[0] <= now - 60:
-                times.popleft()
-            if not times:
-                del self.starts[client]
+        """Forget the pages opened more than a minute ago (and the addresses and browsers
+        left with none)."""
+        for starts in (self.starts, self.viewer_starts):
+            for key, times in list(starts.items()):
+                while times and times[0] <= now - 60:
+                    times.popleft()
+                if not times:
+                    del starts[key]
 
     def page_sent(self, kernel_id: str) -> None:
         """The page of a kernel handed to a viewer was sent: shut the kernel down after
@@ -144,7 +254,8 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         """Shut a kernel down as Jupyter does, then close the sockets still open to it (Jupyter
         leaves them open to nothing, and the page would wait for ever; closed, it says it has
         gone to sleep: :data:`PAGE_SCRIPT`)."""
-        self.owners.pop(kernel_id, None)
+        if self.owners.pop(kernel_id, None) is not None:
+            self.departures.freed()  # a viewer's place is free again
         self.browsers.pop(kernel_id, None)
         self.connected.discard(kernel_id)
         _forget_request_info(kernel_id)
@@ -266,27 +377,40 @@ def _forget_request_info(kernel_id: str) -> None:
     RequestInfoSocketHandler._cache.pop(kernel_id, None)
 
 
-class PageBeingDrawn:
-    """A page being drawn for a client address, counted against the kernel caps
-    (:attr:`PoolAwareKernelManager.drawing`) from its request until its kernel is known (from
-    then on the kernel counts, :attr:`PoolAwareKernelManager.owners`) or the page is done,
-    whichever comes first: a page is never counted twice."""
+def _wait(times: Any, most: int, now: float) -> float:
+    """Seconds before one more of ``times`` (the last minute's) is within ``most`` a minute
+    (0: now; ``most`` 0: no limit)."""
+    if not most or len(times) < most:
+        return 0.0
+    return max(0.0, times[-most] + 60 - now)
 
-    def __init__(self, drawing: dict[str, int], client: str) -> None:
-        self._drawing = drawing
-        self._client = client
+
+class PageBeingDrawn:
+    """A page being drawn for a client address (and a browser), counted against the kernel
+    caps (:attr:`PoolAwareKernelManager.drawing`, :attr:`~PoolAwareKernelManager.viewers_drawing`)
+    from its request until its kernel is known (from then on the kernel counts,
+    :attr:`PoolAwareKernelManager.owners` and :attr:`~PoolAwareKernelManager.browsers`) or the
+    page is done, whichever comes first: a page is never counted twice."""
+
+    def __init__(self, drawing: dict[str, int], client: str,
+                 viewers: dict[str, int] | None = None, viewer: str | None = None) -> None:
+        self._counts = [(drawing, client)]
+        if viewers is not None and viewer is not None:
+            self._counts.append((viewers, viewer))
         self.counted = True
         self.kernel_id: str | None = None  # the kernel handed out for it, once known
-        drawing[client] = drawing.get(client, 0) + 1
+        for counts, key in self._counts:
+            counts[key] = counts.get(key, 0) + 1
 
     def settle(self) -> None:
         """Stop counting the page (idempotent)."""
         if not self.counted:
             return
         self.counted = False
-        self._drawing[self._client] -= 1
-        if not self._drawing[self._client]:
-            del self._drawing[self._client]
+        for counts, key in self._counts:
+            counts[key] -= 1
+            if not counts[key]:
+                del counts[key]
 
 
 class _Recorder:

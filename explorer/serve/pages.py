@@ -5,19 +5,16 @@ only), no folder listings, and the rules every handler keeps (:class:`PublicRule
 from __future__ import annotations
 
 import hmac
+import html
 import json
 import math
 import os
-import re
-import secrets
 from typing import Any
 from urllib.parse import unquote
 
+from explorer.serve.admission import ViewerTokens, say_wait
 from explorer.serve.channels import MAX_CLIENT_MESSAGE
 from explorer.serve.kernels import VIEWER_COOKIE, PageBeingDrawn, _Recorder
-
-BROWSER_TOKEN = re.compile(r"[0-9a-f]{32}")
-"""The form of a :data:`VIEWER_COOKIE` token."""
 
 FULL_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="60">
@@ -27,7 +24,37 @@ FULL_PAGE = """<!doctype html>
 <p>Every place for a page is taken right now ({why}). Please try again in a minute: this
 page reloads by itself.</p></body></html>
 """
-"""The page a viewer past the kernel caps gets (status 503, Retry-After 60)."""
+"""The page a viewer past a cap of its own or its address's gets (status 503, Retry-After
+60)."""
+
+WAITING_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="{every}">
+<title>Waiting for a place ({place})</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36em; margin: 4em auto">
+<h1>Waiting for a place</h1>
+<p class="explorer-place">You are number {place} in line.</p>
+<p class="explorer-wait">Expected wait: {wait}.</p>
+<p>Every place on this server is taken right now ({why}). Leave this page open: it keeps your
+place, checks every {every} seconds and opens the page by itself when your turn comes.</p>
+</body></html>
+"""
+"""The page a viewer waiting in line for a place gets (status 503, Retry-After
+:data:`WAITING_EVERY`)."""
+WAITING_EVERY = 5
+"""Seconds between a waiting page's checks of its place."""
+
+COOKIES_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>This site needs cookies</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36em; margin: 4em auto">
+<h1>This site needs cookies</h1>
+<p>Each browser gets its page by a cookie of its own (it holds a random number and nothing
+else). Please allow cookies for this site, then <a href="{page}">open the page again</a>.</p>
+</body></html>
+"""
+"""The page a request gets that came back from the cookie check without the cookie (status
+403): a browser refusing cookies, or a script. No kernel is started for it."""
+CHECK = "cookie-check"
+"""The query string of the redirect that checks a new browser keeps the viewer cookie."""
 
 TOO_FAST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="{wait}">
@@ -140,6 +167,79 @@ over :data:`MAX_CLIENT_MESSAGE` (an upload too big) would be dropped by the serv
 word, so the page keeps it and tells the viewer."""
 
 
+WITHOUT_KERNEL = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="stylesheet" type="text/css" href="{base}voila/templates/lab/static/index.css">
+<link rel="stylesheet" type="text/css" href="{base}voila/templates/lab/static/theme-light.css">
+<link rel="icon" href="data:;base64,=">
+<style>.jp-mod-noOutputs.jp-mod-noInput {{ display: none; }}
+#rendered_cells {{ max-width: 1200px; margin: 0 auto; padding: 1em; }}
+.anchor-link {{ visibility: hidden; text-decoration: none; margin-left: .3em; }}
+:is(h1, h2, h3, h4, h5, h6):hover > .anchor-link {{ visibility: visible; }}</style>
+</head>
+<body class="jp-Notebook theme-light" data-jp-theme-light="true"
+ data-jp-theme-name="JupyterLab Light">
+<main id="rendered_cells">
+{cells}
+</main></body></html>
+"""
+"""A page of markdown cells only (the landing page), as Voila's lab template shows it but
+drawn without a kernel: its cells, Voila's own style sheets, no script."""
+
+
+class KernelFreePages:
+    """The pages of notebooks with no code cell (the landing page), drawn once with nbconvert
+    in Voila's look (:data:`WITHOUT_KERNEL`; pictures inlined as Voila inlines them) and kept
+    until their file changes: such a page needs no kernel, no place and no cookie."""
+
+    def __init__(self) -> None:
+        self._drawn: dict[str, tuple[float, str | None]] = {}
+
+    def page(self, root: str, path: str, base_url: str) -> str | None:
+        """The page of the notebook ``path`` under ``root`` (None: it has code, or is no
+        notebook this can read)."""
+        import nbformat
+
+        file = os.path.join(root, path)
+        try:
+            changed = os.path.getmtime(file)
+        except OSError:
+            return None
+        key = f"{file}\0{base_url}"
+        known = self._drawn.get(key)
+        if known is not None and known[0] == changed:
+            return known[1]
+        try:
+            notebook = nbformat.read(file, as_version=4)
+        except Exception:  # not a notebook nbformat reads: Voila's own handler answers
+            return None
+        drawn = None
+        if notebook.cells and all(c.cell_type in ("markdown", "raw") for c in notebook.cells):
+            drawn = self._draw(notebook, os.path.dirname(file), path, base_url)
+        if len(self._drawn) > 100:
+            self._drawn.clear()
+        self._drawn[key] = (changed, drawn)
+        return drawn
+
+    @staticmethod
+    def _draw(notebook: Any, folder: str, path: str, base_url: str) -> str:
+        from nbconvert import HTMLExporter
+
+        exporter = HTMLExporter(template_name="lab", template_file="base.html.j2",
+                                exclude_input=True, embed_images=True)
+        cells, _ = exporter.from_notebook_node(notebook, resources={"metadata": {
+            "path": folder}})
+        title = os.path.splitext(os.path.basename(path))[0]
+        return WITHOUT_KERNEL.format(title=html.escape(title), base=html.escape(base_url),
+                                     cells=cells)
+
+
+KERNEL_FREE = KernelFreePages()
+"""The server's pages drawn without a kernel."""
+
+
 def page_handler() -> type:
     """Voila's page handler with the public server's limits (a class made on first use, so
     importing this module does not import Voila)."""
@@ -148,12 +248,15 @@ def page_handler() -> type:
     class PublicPageHandler(TornadoVoilaHandler):
         """A notebook page for one viewer. A request for the page as something else than a
         page (``Sec-Fetch-Dest`` present and not ``document``: an image, a script, a frame) gets
-        :data:`NOT_A_PAGE` and no kernel; a query string or a trailing slash is dropped (a
-        redirect to the bare page, so every page comes out of the preheated pool); past the
-        kernel caps (:meth:`PoolAwareKernelManager.full_for`) the viewer gets
-        :data:`FULL_PAGE`, past the pages an address may open in a minute
-        (:meth:`PoolAwareKernelManager.start_wait`) :data:`TOO_FAST_PAGE`. Once the page is
-        sent, its kernel must be connected to within
+        :data:`NOT_A_PAGE` and no kernel. A request without the server's viewer cookie gets
+        one and a redirect to the page with the query :data:`CHECK`; coming back without it
+        (cookies refused, or a script), :data:`COOKIES_PAGE`: no kernel is ever started for a
+        request that keeps no cookie. Otherwise a query string or a trailing slash is dropped
+        (a redirect to the bare page, so every page comes out of the preheated pool), and the
+        page is drawn if :meth:`PoolAwareKernelManager.admit` lets it: past the browser's or
+        its address's caps the viewer gets :data:`FULL_PAGE`, past the pages either may open
+        in a minute :data:`TOO_FAST_PAGE`, past the server's room :data:`WAITING_PAGE` (a
+        place in line). Once the page is sent, its kernel must be connected to within
         :attr:`PoolAwareKernelManager.cull_unconnected_timeout`. The page
         carries :data:`PAGE_SCRIPT` (the "gone to sleep" notice, the upload check). The page
         gets the ``_xsrf`` cookie, which Voila's own page sends when it is closed to shut its
@@ -165,18 +268,19 @@ def page_handler() -> type:
         @property
         def kernel_manager(self) -> Any:
             return _Recorder(self.settings["kernel_manager"], self._client(), self._page,
-                             self._browser())
+                             self._viewer())
 
-        def _browser(self) -> str:
-            """This browser's :data:`VIEWER_COOKIE` token (a new one is set if it has none,
-            or one of another form)."""
+        def _viewer(self) -> str | None:
+            """This browser's :data:`VIEWER_COOKIE` token, if it sent one the server signed
+            (None: it sent none, or another)."""
             token = self.get_cookie(VIEWER_COOKIE, "")
-            if not BROWSER_TOKEN.fullmatch(token):
-                token = secrets.token_hex(16)
-                self.set_cookie(VIEWER_COOKIE, token, httponly=True, samesite="Lax",
-                                path="/")
-                self.request.cookies[VIEWER_COOKIE] = token  # read again while drawing
-            return token
+            return token if _tokens(self).valid(token) else None
+
+        def _welcome(self, bare: str) -> None:
+            """A new browser: its viewer cookie, and back to the page to see it kept."""
+            token = _tokens(self).new()
+            self.set_cookie(VIEWER_COOKIE, token, httponly=True, samesite="Lax", path="/")
+            self.redirect(f"{bare or self.request.path}?{CHECK}")
 
         def write(self, chunk: Any) -> None:
             """Voila's page as it is written, with :data:`PAGE_SCRIPT` at the top of its
@@ -190,9 +294,11 @@ def page_handler() -> type:
             return self.request.remote_ip or "unknown"
 
         def _refuse(self, status: int, why: str, content_type: str, body: str,
-                    retry_after: int | None = None) -> None:
-            """Answer with a plain page (no kernel, no script), logged in one line."""
-            self.log.warning("Refused a page to %s: %s", self._client(), why)
+                    retry_after: int | None = None, quiet: bool = False) -> None:
+            """Answer with a plain page (no kernel, no script), logged in one line (at debug
+            level when ``quiet``)."""
+            say = self.log.debug if quiet else self.log.warning
+            say("Refused a page to %s: %s", self._client(), why)
             self._scripted = True
             self.set_status(status)
             if retry_after is not None:
@@ -200,42 +306,67 @@ def page_handler() -> type:
             self.set_header("Content-Type", content_type)
             self.finish(body)
 
-        def _refusal(self) -> bool:
+        def _refusal(self, viewer: str) -> bool:
             """Refuse the page if it must be (True: refused)."""
+            manager = self.settings["kernel_manager"]
+            if not hasattr(manager, "admit"):  # the stock manager: no caps
+                return False
+            client = self._client()
+            admission = manager.admit(client, viewer)
+            if admission.kind == "full":
+                why = admission.why
+                self._refuse(503, why, "text/html", FULL_PAGE.format(why=html.escape(why)),
+                             60)
+            elif admission.kind == "too fast":
+                seconds = max(1, math.ceil(admission.wait or 1))
+                why = admission.why
+                self._refuse(429, f"{why} already", "text/html",
+                             TOO_FAST_PAGE.format(why=html.escape(why), wait=seconds), seconds)
+            elif admission.kind == "wait":
+                place = admission.place + 1
+                self._refuse(503, f"waiting in line, number {place} ({admission.why})",
+                             "text/html", WAITING_PAGE.format(
+                                 place=place, wait=say_wait(admission.wait),
+                                 why=html.escape(admission.why), every=WAITING_EVERY),
+                             WAITING_EVERY, quiet=True)
+            return admission.kind != "page"
+
+        async def get(self, path: str | None = None) -> None:
             dest = self.request.headers.get("Sec-Fetch-Dest")
             if dest is not None and dest != "document":
                 self._refuse(403, f"requested as {dest[:40]!r}, not as a page",
                              "text/plain; charset=utf-8", NOT_A_PAGE)
-                return True
-            manager = self.settings["kernel_manager"]
-            client = self._client()
-            why = manager.full_for(client) if hasattr(manager, "full_for") else None
-            if why is not None:
-                self._refuse(503, why, "text/html", FULL_PAGE.format(why=why), 60)
-                return True
-            wait = manager.start_wait(client) if hasattr(manager, "start_wait") else 0
-            if wait > 0:
-                why = f"{manager.max_starts_per_client} pages in a minute"
-                seconds = max(1, math.ceil(wait))
-                self._refuse(429, f"{why} already", "text/html",
-                             TOO_FAST_PAGE.format(why=why, wait=seconds), seconds)
-                return True
-            return False
-
-        async def get(self, path: str | None = None) -> None:
+                return
             bare = self.request.path.rstrip("/")
+            if path and not self.request.query and bare == self.request.path:
+                root = getattr(self.settings.get("contents_manager"), "root_dir", "")
+                static = KERNEL_FREE.page(root, path, self.base_url) if root else None
+                if static is not None:
+                    self._scripted = True  # no kernel: no page script either
+                    self.set_header("Content-Type", "text/html; charset=utf-8")
+                    self.set_header("Cache-Control", "no-cache")
+                    self.finish(static)
+                    return
+            viewer = self._viewer()
+            if viewer is None:
+                if self.request.query == CHECK:
+                    self._refuse(403, "it keeps no cookie", "text/html",
+                                 COOKIES_PAGE.format(page=html.escape(bare or "/")))
+                else:
+                    self._welcome(bare)
+                return
             if self.request.query or (bare != self.request.path and bare):
                 self.redirect(bare)
                 return
-            if self._refusal():
+            if self._refusal(viewer):
                 return
             manager = self.settings["kernel_manager"]
             client = self._client()
             if hasattr(manager, "count_start"):
-                manager.count_start(client)
+                manager.count_start(client, viewer=viewer)
             self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown call sends
-            self._browser()  # sets the viewer cookie before the page's head is sent
-            self._page = PageBeingDrawn(getattr(manager, "drawing", {}), client)
+            self._page = PageBeingDrawn(getattr(manager, "drawing", {}), client,
+                                        getattr(manager, "viewers_drawing", None), viewer)
             try:
                 await super().get(path)
             finally:
@@ -267,6 +398,15 @@ def template_file_handler() -> type:
                 raise tornado.web.HTTPError(404) from error
 
     return TemplateFileHandler
+
+
+_OWN_TOKENS = ViewerTokens()
+"""The signer of viewer cookies under a kernel manager without one (the stock manager)."""
+
+
+def _tokens(handler: Any) -> ViewerTokens:
+    """The signer of the viewer cookies of ``handler``'s server."""
+    return getattr(handler.settings["kernel_manager"], "tokens", _OWN_TOKENS)
 
 
 def handed_to(handler: Any, kernel_id: str) -> bool:

@@ -22,8 +22,11 @@ expect.set_options(timeout=30_000)
 
 
 UNCAPPED = ("--PoolAwareKernelManager.max_kernels=1000",
+            "--PoolAwareKernelManager.max_kernels_per_viewer=1000",
             "--PoolAwareKernelManager.max_kernels_per_client=1000",
-            "--PoolAwareKernelManager.max_starts_per_client=0")
+            "--PoolAwareKernelManager.max_starts_per_viewer=0",
+            "--PoolAwareKernelManager.max_starts_per_client=0",
+            "--PoolAwareKernelManager.min_free_memory=0")
 """The browser tests' server: no kernel caps."""
 VOILA_LOG: list[Path] = []
 """Where this test process's Voila writes its log (shown with a failed browser test)."""

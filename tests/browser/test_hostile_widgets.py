@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-import threading
-from collections.abc import Coroutine, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
 from explorer.ui.guard import SETTLE
 from explorer.viewer_client import Viewer, Widget
+
+from .loop_thread import LoopThread
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -29,33 +29,15 @@ NOT_TAKEN = "Your last change was not taken"
 """How the guard's message to the viewer starts (explorer.ui._tell_viewer)."""
 
 
-class _Loop:
-    """An event loop in a thread of its own, for the viewers (Playwright's sync API may hold
-    the test thread's loop)."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def run(self, work: Coroutine[Any, Any, Any], timeout: float = 300) -> Any:
-        return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout)
-
-    def close(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-        self.loop.close()
-
-
 @pytest.fixture(scope="module")
-def loop() -> Iterator[_Loop]:
-    running = _Loop()
+def loop() -> Iterator[LoopThread]:
+    running = LoopThread()
     yield running
     running.close()
 
 
 @pytest.fixture(scope="module")
-def pages(voila_url: str, loop: _Loop) -> Iterator[dict[str, Viewer]]:
+def pages(voila_url: str, loop: LoopThread) -> Iterator[dict[str, Viewer]]:
     """One viewer of each page of :data:`PAGES`, by notebook name; each leaves at the end as
     a browser does (its page's shutdown call)."""
     viewers = {name: Viewer(voila_url, timeout=180) for name in PAGES}
@@ -92,7 +74,7 @@ def live_step(viewer: Viewer) -> Widget:
     return (viewer.find(css="step-roll") or viewer.find(css="step-choice"))[0]
 
 
-def plays_on(viewer: Viewer, loop: _Loop) -> None:
+def plays_on(viewer: Viewer, loop: LoopThread) -> None:
     """A normal click still moves the game on, and nothing went wrong on the page."""
     before = step(viewer)
     reply = loop.run(viewer.click(live_step(viewer)))
@@ -101,7 +83,7 @@ def plays_on(viewer: Viewer, loop: _Loop) -> None:
     assert viewer.problems == []
 
 
-def clear_message(viewer: Viewer, loop: _Loop) -> None:
+def clear_message(viewer: Viewer, loop: LoopThread) -> None:
     """Clear a step-through page's message line with clicks that change nothing (every
     callback clears it first): the New game form shown, then hidden."""
     toggle = viewer.control(model="ButtonModel", css="stepper-new")

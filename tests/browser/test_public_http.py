@@ -47,14 +47,16 @@ NAVIGATION = {"Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate",
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
-    """(base URL, log) of the public Voila on one notebook (and a landing page, a hidden
-    image, a shown image, a folder), with :data:`STARTS` pages a minute per address and
-    :data:`UNCONNECTED` seconds for a page to connect."""
+    """(base URL, log) of the public Voila on one notebook (and a landing page of markdown
+    only, a hidden image, a shown image, a folder), with :data:`STARTS` pages a minute per
+    address and :data:`UNCONNECTED` seconds for a page to connect."""
     folder = tmp_path_factory.mktemp("http")
     pages = small_site(folder)
     site = folder / pages
-    (site / "index.ipynb").write_text((site / "one.ipynb").read_text(encoding="utf-8"),
-                                      encoding="utf-8")
+    landing = json.loads((site / "one.ipynb").read_text(encoding="utf-8"))
+    landing["cells"] = [{"cell_type": "markdown", "id": "m1", "metadata": {},
+                         "source": ["# Welcome\n", "\n", "Open [the page](one.ipynb)."]}]
+    (site / "index.ipynb").write_text(json.dumps(landing), encoding="utf-8")
     (site / ".secret.png").write_bytes(b"\x89PNG secret")
     (site / "shown.png").write_bytes(b"\x89PNG shown")
     (site / "sub").mkdir()
@@ -101,6 +103,21 @@ def send(url: str, client: str, path: str, method: str = "GET",
         return Answer(connection.getresponse())
     finally:
         connection.close()
+
+
+def visit(url: str, client: str, path: str, headers: dict[str, str] | None = None,
+          jar: dict[str, str] | None = None) -> Answer:
+    """``GET path`` as a browser does it: the cookies kept in ``jar`` (a new browser's when
+    None) and sent back, redirects followed; the last answer, with every cookie of the jar."""
+    jar = {} if jar is None else jar
+    for _ in range(5):
+        answer = send(url, client, path, headers=headers, cookies=jar)
+        jar.update(answer.cookies)
+        if answer.status not in (301, 302, 303, 307):
+            break
+        path = answer.headers["Location"]
+    answer.cookies = dict(jar)
+    return answer
 
 
 def query_socket(url: str, kernel_id: str, cookies: dict[str, str]) -> str:
@@ -155,16 +172,48 @@ def test_item3_an_address_opening_pages_in_a_loop_is_told_to_wait(server) -> Non
     url, log = server
     client = "127.0.0.3"
     for _ in range(STARTS):  # each page's kernel is replaced in the pool: not counted
-        assert send(url, client, PAGE).status == 200
-    refused = send(url, client, PAGE)
+        assert visit(url, client, PAGE).status == 200  # a new browser each time
+    refused = visit(url, client, PAGE)
     assert refused.status == 429
     assert 1 <= int(refused.headers["Retry-After"]) <= 60
     assert "Too many pages at once" in refused.body
-    assert f"{STARTS} pages in a minute" in refused.body
-    assert KERNEL_ID.search(refused.body) is None and VIEWER_COOKIE not in refused.cookies
-    wait_for(log, f"Refused a page to {client}: {STARTS} pages in a minute already", 10)
+    assert f"{STARTS} pages in a minute from your address" in refused.body
+    assert KERNEL_ID.search(refused.body) is None
+    wait_for(log, f"Refused a page to {client}: {STARTS} pages in a minute from your address "
+             "already", 10)
     # another address is not held up, and the pool still hands its kernels out
-    assert send(url, "127.0.0.4", PAGE, headers=NAVIGATION).status == 200
+    assert visit(url, "127.0.0.4", PAGE, headers=NAVIGATION).status == 200
+
+
+def test_item1_a_flood_of_requests_keeping_no_cookie_starts_no_kernel(server) -> None:
+    """Issue 29 item 1: a page is drawn only for a browser that sends back the cookie the
+    server signed; a client that keeps none gets a cookie and a redirect, then a page saying
+    the site needs cookies, however often it asks (and it does not use up the pages its
+    address may open)."""
+    url, log = server
+    client = "127.0.0.5"
+    answers = []
+    for _ in range(3 * STARTS):
+        answers.append(send(url, client, PAGE))
+        answers.append(send(url, client, answers[-1].headers["Location"]))
+    for first, second in zip(answers[::2], answers[1::2], strict=True):
+        assert (first.status, first.headers["Location"]) == (302, f"{PAGE}?cookie-check")
+        assert VIEWER_COOKIE in first.cookies
+        assert second.status == 403 and "This site needs cookies" in second.body
+        assert KERNEL_ID.search(first.body + second.body) is None
+    tokens = {answer.cookies[VIEWER_COOKIE] for answer in answers[::2]}
+    assert len(tokens) == 3 * STARTS  # a new one each time: nothing kept of them
+    # a made-up cookie of the right form is no better than none
+    forged = send(url, client, PAGE, cookies={VIEWER_COOKIE: "0123456789abcdef" * 2})
+    assert forged.status == 302 and KERNEL_ID.search(forged.body) is None
+    wait_for(log, f"Refused a page to {client}: it keeps no cookie", 10)
+    assert log.read_text(encoding="utf-8").count(
+        f"Refused a page to {client}: it keeps no cookie") == 3 * STARTS
+    # the address's browser still gets its page, then, with its cookie, the page again
+    jar: dict[str, str] = {}
+    assert visit(url, client, PAGE, headers=NAVIGATION, jar=jar).kernel_id
+    again = send(url, client, PAGE, headers=NAVIGATION, cookies=jar)
+    assert again.status == 200 and again.kernel_id
 
 
 def test_item6_a_page_that_is_not_a_top_level_navigation_gets_no_kernel(server) -> None:
@@ -181,14 +230,14 @@ def test_item6_a_page_that_is_not_a_top_level_navigation_gets_no_kernel(server) 
                         "page") == 6
     # nine requests, none counted: the address's real visitor gets its page, and so does a
     # client that sends no Sec-Fetch headers at all (an old browser, curl)
-    visitor = send(url, client, PAGE, headers=NAVIGATION)
+    visitor = visit(url, client, PAGE, headers=NAVIGATION)
     assert visitor.status == 200 and visitor.kernel_id
-    assert send(url, client, PAGE).status == 200
+    assert visit(url, client, PAGE).status == 200
 
 
 def test_item6_a_kernel_whose_page_never_connected_is_culled_within_seconds(server) -> None:
     url, log = server
-    left = send(url, "127.0.0.7", PAGE)  # the page, and never its socket
+    left = visit(url, "127.0.0.7", PAGE)  # the page, and never its socket
     kernel_id, cookies = left.kernel_id, left.cookies
 
     async def connected_viewer() -> str:
@@ -210,7 +259,7 @@ def test_item6_a_kernel_whose_page_never_connected_is_culled_within_seconds(serv
 
 def test_item7_another_viewers_kernel_id_shuts_nothing_down_and_reads_nothing(server) -> None:
     url, log = server
-    owner = send(url, "127.0.0.8", PAGE, headers=NAVIGATION)
+    owner = visit(url, "127.0.0.8", PAGE, headers=NAVIGATION)
     kernel_id, cookies = owner.kernel_id, owner.cookies
     assert VIEWER_COOKIE in cookies and "_xsrf" in cookies
     stranger = "127.0.0.9"
@@ -263,9 +312,9 @@ def test_item8_no_listings_no_hidden_files_no_500_and_no_banner(server) -> None:
     assert "Uncaught exception" not in logged
     assert re.search(r"(^|\s)500 (GET|POST)", logged, re.MULTILINE) is None
     # a page with a trailing slash goes to the bare page (which the pool serves)
-    slashed = send(url, client, PAGE + "/")
+    page = visit(url, client, PAGE, headers=NAVIGATION)
+    slashed = send(url, client, PAGE + "/", cookies=page.cookies)
     assert (slashed.status, slashed.headers["Location"]) == (302, PAGE)
-    page = send(url, client, PAGE, headers=NAVIGATION)
     assert page.status == 200 and {"_xsrf", VIEWER_COOKIE} <= set(page.cookies)
     for header in page.headers.get_all("Set-Cookie"):
         assert "samesite=" in header.lower(), header
@@ -279,3 +328,21 @@ def test_item8_no_listings_no_hidden_files_no_500_and_no_banner(server) -> None:
     assert upgraded.startswith("HTTP/1.1 101 ")  # the page's own socket: opened
     assert "\r\nserver:" not in upgraded.lower()
     assert f"\r\nReferrer-Policy: {REFERRER_POLICY}" in upgraded
+
+
+def test_item1_the_landing_page_needs_no_kernel_no_cookie_and_no_place(server) -> None:
+    """Issue 29 item 1: a page of markdown only (the landing page) is drawn without a kernel,
+    for anyone, however often; the project's ``voila.json`` preheats none for it."""
+    url, log = server
+    client = "127.0.0.11"
+    for _ in range(3 * STARTS):  # more than the pages an address may open in a minute
+        landing = send(url, client, "/voila/render/index.ipynb")
+        assert landing.status == 200 and KERNEL_ID.search(landing.body) is None
+        assert VIEWER_COOKIE not in landing.cookies  # not even a viewer of its own
+        assert "<h1" in landing.body and 'href="one.ipynb"' in landing.body
+        assert "Welcome" in landing.body and "<script" not in landing.body
+    logged = log.read_text(encoding="utf-8")
+    assert "for index.ipynb" not in logged  # no preheated kernel was handed out for it
+    assert "Kernel pool of index.ipynb is filled with 1" not in logged
+    # the address may still open its pages: the landing page counted for nothing
+    assert visit(url, client, PAGE, headers=NAVIGATION).kernel_id

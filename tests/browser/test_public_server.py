@@ -36,8 +36,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
         yield url, log
 
 
+BROWSER = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+"""A browser of this module's own: it keeps the server's cookies."""
+
+
 def _page(url: str) -> str:
-    with urllib.request.urlopen(f"{url}/voila/render/one.ipynb", timeout=120) as reply:
+    with BROWSER.open(f"{url}/voila/render/one.ipynb", timeout=120) as reply:
         return reply.read().decode()
 
 
@@ -111,7 +115,7 @@ def test_a_query_string_is_dropped_and_a_client_past_its_cap_is_told_the_server_
         server) -> None:
     """(Last in this file: it leaves this client at its cap.)"""
     url, _ = server
-    with urllib.request.urlopen(f"{url}/voila/render/one.ipynb?theme=dark", timeout=120) as r:
+    with BROWSER.open(f"{url}/voila/render/one.ipynb?theme=dark", timeout=120) as r:
         assert r.geturl() == f"{url}/voila/render/one.ipynb"  # redirected to the bare page
     served = 1
     for _ in range(2):  # this client may hold 2 kernels (the other test may hold one)

@@ -542,14 +542,10 @@ def test_item2_a_kernel_whose_socket_failed_to_open_is_culled_like_any_idle_one(
     url, log = culling_server
 
     async def probe() -> tuple[str, Any]:
-        http = AsyncHTTPClient(force_instance=True)
-        page = await http.fetch(f"{url}/voila/render/one.ipynb", request_timeout=120)
-        http.close()
-        kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.body.decode()).group(1)
-        cookies = {}
-        for header in page.headers.get_list("Set-Cookie"):
-            name, _, rest = header.partition("=")
-            cookies[name] = rest.split(";")[0]
+        browser = Viewer(url, timeout=120)  # its HTTP requests only: the page, not its socket
+        body = await browser.get_page("one.ipynb")
+        kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', body).group(1)
+        cookies = browser.cookies
         pid = _kernel_pid(kernel_id)
         os.kill(pid, signal.SIGSTOP)
         try:
