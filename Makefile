@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   := 127.0.0.1
 PORT   := 8866
 
-.PHONY: serve lab test stress strength fuzz venv test-deps chromium data golden balance models lint clean
+.PHONY: serve serve-scaled lab test stress strength fuzz venv test-deps chromium nginx data golden balance models lint clean
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,12 +23,17 @@ $(VENV)/.test: $(VENV)/.base
 
 venv: $(VENV)/.base
 
-test-deps: $(VENV)/.test chromium
+test-deps: $(VENV)/.test chromium nginx
 
 ## Serve the dashboards with Voila on http://127.0.0.1:8866
 serve: $(VENV)/.base
 	@echo "Serving the dashboards at http://$(HOST):$(PORT)/ (start at http://$(HOST):$(PORT)/voila/render/index.ipynb)"
 	$(PY) -m explorer.serve voila notebooks/ --Voila.ip=$(HOST) --port=$(PORT) --no-browser
+
+## Serve them with PROCESSES Voila processes behind Debian's nginx (sticky sessions) on the same address
+PROCESSES ?= 2
+serve-scaled: $(VENV)/.base nginx
+	$(PY) -m explorer.serve scaled --processes $(PROCESSES) --host $(HOST) --port $(PORT)
 
 ## Open notebooks/ in JupyterLab on http://127.0.0.1:8888/lab (the same widgets and charts)
 lab: $(VENV)/.base
@@ -58,6 +63,20 @@ chromium:
 	else \
 	  echo "chromium is not installed and this is not root: the browser tests will fail." >&2; \
 	  echo "Install it with: sudo apt-get install chromium" >&2; \
+	fi
+
+nginx:
+	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing Debian's nginx for the scaled server (not started as a service)"; \
+	  keep=0; [ -e /usr/sbin/policy-rc.d ] && keep=1; \
+	  [ $$keep = 1 ] || { printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d; \
+	                      chmod +x /usr/sbin/policy-rc.d; }; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+	  status=$$?; [ $$keep = 1 ] || rm -f /usr/sbin/policy-rc.d; exit $$status; \
+	else \
+	  echo "nginx is not installed and this is not root: the scaled server will not start." >&2; \
+	  echo "Install it with: sudo apt-get install nginx" >&2; \
 	fi
 
 ## Rebuild the Parquet tables from their TOML sources

@@ -3,7 +3,7 @@ kernel memory, and the kernels left after the viewers leave and after culling (i
 
     .venv/bin/python benchmarks/load.py [--viewers 20] [--browsers 2] [--duration 120]
         [--think 3] [--visit 60] [--ramp 10] [--leave mixed] [--cull 30] [--json FILE]
-        [--sweep 10,20,30] [--pages NAME ...] [--voila-arg ARG ...]
+        [--sweep 10,20,30] [--pages NAME ...] [--voila-arg ARG ...] [--url URL]
 
 Starts the public Voila as ``make serve`` starts it (``python -m explorer.serve voila
 notebooks/`` with the project's ``voila.json``) on a free port, with the kernel caps raised so
@@ -29,7 +29,9 @@ to the kernel's idle status for it; a browser's click: to the new status line se
 memory of the kernels (per kernel and in all, with the server's, at the peak), and how many
 viewers' kernels are left a few seconds after they leave and after culling.
 ``--sweep 10,20,30`` runs the load at each count of viewers on one server and reports the 95th
-percentile at each, and the largest count within 500 ms. Exit status 0; 1 if there were
+percentile at each, and the largest count within 500 ms. ``--url`` loads a server already
+running (``make serve-scaled``'s nginx, say) instead of starting one; the kernels' memory and
+what is left of them after are then not read. Exit status 0; 1 if there were
 errors; 2 on a bad argument.
 """
 
@@ -433,15 +435,17 @@ async def leave_browser_page(page: Any, shutdown: bool) -> None:
 
 # ---- one run ----------------------------------------------------------------------------------
 
-async def run_load(base: str, server: psutil.Process, log: Path, settings: Settings,
-                   viewers: int) -> Result:
+async def run_load(base: str, server: psutil.Process | None, log: Path | None,
+                   settings: Settings, viewers: int) -> Result:
     """``viewers`` simulated viewers and ``--browsers`` Chromium pages for ``--duration``
-    seconds; then they leave and the kernels they held are counted until culled."""
+    seconds; then they leave and the kernels they held are counted until culled (with the
+    ``server``'s process and ``log`` known: a server of this script's own)."""
     result = Result(viewers, settings.browsers, settings.duration)
-    start_of_log = log.stat().st_size
+    start_of_log = log.stat().st_size if log is not None else 0
     deadline = time.monotonic() + settings.duration
     stop = asyncio.Event()
-    sampler = asyncio.create_task(sample_memory(server, result, stop))
+    sampler = asyncio.create_task(sample_memory(server, result, stop)) \
+        if server is not None else None
     work = [simulated_viewer(i, base, settings, deadline, result) for i in range(viewers)]
     async with _browsers(settings.browsers) as browser:
         work += [browser_viewer(i, browser, base, settings, deadline, result)
@@ -449,9 +453,10 @@ async def run_load(base: str, server: psutil.Process, log: Path, settings: Setti
         await _with_progress(asyncio.gather(*work, return_exceptions=True), settings, viewers,
                              result)
     stop.set()
-    await sampler
-    await count_kernels_left(server, result, settings)
-    result.errors += log_problems(log, start_of_log)
+    if server is not None and sampler is not None and log is not None:
+        await sampler
+        await count_kernels_left(server, result, settings)
+        result.errors += log_problems(log, start_of_log)
     return result
 
 
@@ -549,6 +554,9 @@ def parse(argv: list[str] | None = None) -> tuple[argparse.Namespace, Settings]:
                              "the card browser, the balance reports and the Rifts odds)")
     parser.add_argument("--voila-arg", action="append", default=[], metavar="ARG",
                         help="one more option for the server (repeat for more)")
+    parser.add_argument("--url", help="load a server already running there (through a "
+                        "reverse proxy, say): no server is started, and the kernels' memory "
+                        "and what is left of them are not read")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures here")
     args = parser.parse_args(argv)
     problems = _problems(args)
@@ -639,6 +647,25 @@ def main(argv: list[str] | None = None) -> int:
     args, settings = parse(argv)
     counts = args.sweep or [settings.viewers]
     results: list[Result] = []
+    if args.url:
+        for count in counts:
+            results.append(asyncio.run(run_load(args.url.rstrip("/"), None, None, settings,
+                                                count)))
+    else:
+        results = serve_and_load(args, settings, counts)
+    report(results)
+    if args.json is not None:
+        args.json.write_text(json.dumps([{**r.summary(), "samples": {
+            "click_seconds": r.click_seconds, "browser_click_seconds": r.browser_click_seconds,
+            "page_seconds": r.page_seconds, "browser_page_seconds": r.browser_page_seconds}}
+            for r in results], indent=2), encoding="utf-8")
+    return 1 if any(r.errors for r in results) else 0
+
+
+def serve_and_load(args: argparse.Namespace, settings: Settings,
+                   counts: list[int]) -> list[Result]:
+    """Start the server, wait until it is preheated and quiet, and load it at each count."""
+    results: list[Result] = []
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "voila.log"
         extra = (*server_args(settings, max(counts)), *args.voila_arg)
@@ -651,13 +678,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{time.monotonic() - started:.0f} s); the load starts", flush=True)
             for count in counts:
                 results.append(asyncio.run(run_load(base, server, log, settings, count)))
-    report(results)
-    if args.json is not None:
-        args.json.write_text(json.dumps([{**r.summary(), "samples": {
-            "click_seconds": r.click_seconds, "browser_click_seconds": r.browser_click_seconds,
-            "page_seconds": r.page_seconds, "browser_page_seconds": r.browser_page_seconds}}
-            for r in results], indent=2), encoding="utf-8")
-    return 1 if any(r.errors for r in results) else 0
+    return results
 
 
 if __name__ == "__main__":

@@ -56,8 +56,22 @@ def public_voila() -> type:
                                   {"__doc__": chosen.__doc__})
         return ruled[handler]
 
+    from traitlets import Bool
+
     class PublicVoila(Voila):
         """``voila`` for a public server (``make serve``; see docs/hosting.md)."""
+
+        trust_xheaders = Bool(False, config=True, help="Take a request's client address from "
+                              "the X-Real-IP or X-Forwarded-For header a reverse proxy sets "
+                              "(only behind one: a viewer could set it too)")
+
+        def listen(self) -> None:
+            """Voila's listening, with tornado's ``xheaders`` if :attr:`trust_xheaders`."""
+            if self.trust_xheaders:
+                listen = self.app.listen
+                self.app.listen = lambda *args, **kwargs: listen(*args, xheaders=True,
+                                                                 **kwargs)
+            super().listen()
 
         def init_settings(self) -> dict[str, Any]:
             """Voila's settings, with :func:`public_headers` after tornado's own transforms (as
