@@ -9,7 +9,9 @@ executes it: a fresh ipykernel (nbclient), started in the tree's ``notebooks/`` 
 tree first on ``PYTHONPATH``, runs the notebook's cells in order. A last cell then reads, in the
 kernel:
 
-- its resident memory (``VmRSS`` of ``/proc/self/status``, MiB) with the page drawn;
+- its resident memory (``VmRSS`` of ``/proc/self/status``, MiB) with the page drawn, and the
+  part of it that is the kernel's own (``RssAnon``: the rest is mapped files, the libraries'
+  code, which the kernels of one machine share);
 - its CPU seconds (user + system, ``resource.getrusage``) from the start of the process to the
   page built: the kernel's own start-up (about 0.3 s) included, as a cold kernel costs a viewer;
 - which heavy libraries it has imported (``sys.modules``).
@@ -46,8 +48,10 @@ PROBE = f"""
 import json as _json, resource as _resource, sys as _sys
 _usage = _resource.getrusage(_resource.RUSAGE_SELF)
 with open("/proc/self/status", encoding="ascii") as _status:
-    _rss = next(int(line.split()[1]) for line in _status if line.startswith("VmRSS:"))
-print(_json.dumps({{"rss_mib": _rss / 1024, "cpu_s": _usage.ru_utime + _usage.ru_stime,
+    _sizes = {{line.split(":")[0]: int(line.split()[1]) for line in _status
+              if line.startswith(("VmRSS:", "RssAnon:"))}}
+print(_json.dumps({{"rss_mib": _sizes["VmRSS"] / 1024, "anon_mib": _sizes["RssAnon"] / 1024,
+                   "cpu_s": _usage.ru_utime + _usage.ru_stime,
                    "heavy": [m for m in {HEAVY!r} if m in _sys.modules]}}))
 """
 BARE = "bare kernel (ipywidgets)"
@@ -74,7 +78,7 @@ def measure(tree: Path, page: str) -> dict:
         [str(tree), *filter(None, [os.environ.get("PYTHONPATH")])]))
     client = NotebookClient(notebook, timeout=600, kernel_name="python3",
                             resources={"metadata": {"path": str(tree / "notebooks")}})
-    client.execute(env=env, cwd=str(tree / "notebooks"))
+    client.execute(env=env, cwd=str(tree / "notebooks"), stderr=subprocess.DEVNULL)
     outputs = notebook.cells[-1].outputs
     text = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream")
     return json.loads(text.strip().splitlines()[-1])
@@ -103,6 +107,7 @@ def merge_base() -> str:
 
 def _median(runs: list[dict]) -> dict:
     return {"rss_mib": statistics.median(r["rss_mib"] for r in runs),
+            "anon_mib": statistics.median(r["anon_mib"] for r in runs),
             "cpu_s": statistics.median(r["cpu_s"] for r in runs),
             "heavy": runs[-1]["heavy"]}
 
@@ -144,15 +149,16 @@ def main() -> None:
     print(f"before: {ref} ({label}); after: this tree; medians of {args.repeat}; "
           f"target {TARGET_MIB} MiB and {TARGET_CPU} s (✗: over it)")
     print()
-    print("| page | RSS before (MiB) | RSS after (MiB) | CPU before (s) | CPU after (s) "
-          "| heavy modules before | heavy modules after |")
-    print("| --- | ---: | ---: | ---: | ---: | --- | --- |")
+    print("| page | RSS before (MiB) | RSS after (MiB) | own after (MiB) | CPU before (s) "
+          "| CPU after (s) | heavy modules before | heavy modules after |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |")
     for name, runs in results.items():
         if not runs["before"] or not runs["after"]:
             continue
         old, new = _median(runs["before"]), _median(runs["after"])
         print(f"| {name} | {old['rss_mib']:.0f} | {new['rss_mib']:.0f}"
-              f"{_mark(new['rss_mib'], TARGET_MIB)} | {old['cpu_s']:.2f} | {new['cpu_s']:.2f}"
+              f"{_mark(new['rss_mib'], TARGET_MIB)} | {new['anon_mib']:.0f} "
+              f"| {old['cpu_s']:.2f} | {new['cpu_s']:.2f}"
               f"{_mark(new['cpu_s'], TARGET_CPU)} | {_short(old['heavy'])} "
               f"| {_short(new['heavy'])} |")
 
