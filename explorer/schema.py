@@ -18,6 +18,7 @@ from typing import Any
 import polars as pl
 
 from explorer.errors import CardDataError
+from explorer.parquet_meta import FooterError, read_footer
 
 # Bounds of the integer dtypes the schemas use.
 _INT_BOUNDS = {
@@ -267,8 +268,6 @@ def check_parquet_size(table: Table, path: Path) -> None:
     """Refuse a file too big for a table before any row is read: its bytes, then its rows and
     uncompressed bytes as its Parquet footer declares them (a 20-million-row file of a few
     hundred KB is refused here in milliseconds, not turned into rows)."""
-    import pyarrow.parquet as pq  # only here: reading the footer needs nothing else of Arrow
-
     try:
         size = path.stat().st_size
     except OSError as error:
@@ -277,14 +276,14 @@ def check_parquet_size(table: Table, path: Path) -> None:
         raise CardDataError(f"is {size:,} bytes, over the {MAX_FILE_BYTES:,} a table may be",
                             file=path)
     try:
-        meta = pq.read_metadata(path)
-    except Exception as error:  # pyarrow raises several kinds for files that are not Parquet
+        meta = read_footer(path)  # pure Python: no Arrow in a page's kernel
+    except (FooterError, OSError) as error:
         raise CardDataError(f"cannot be read as Parquet ({type(error).__name__}: {error})",
                             file=path) from None
     if meta.num_rows > table.max_rows:
         raise CardDataError(f"has {meta.num_rows:,} rows, over the {table.max_rows:,} table "
                             f"{table.name!r} may have", file=path)
-    unpacked = sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
+    unpacked = sum(meta.row_group_bytes)
     if unpacked > MAX_TABLE_BYTES:
         raise CardDataError(f"holds {unpacked:,} bytes uncompressed, over the "
                             f"{MAX_TABLE_BYTES:,} a table may hold", file=path)

@@ -20,9 +20,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import cache, cached_property
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import altair as alt
 import ipywidgets as widgets
 import polars as pl
 
@@ -42,6 +41,9 @@ from explorer.ui.page import DownloadButton, Scroller, UploadButton
 from explorer.ui.session import CELL_TITLES, CELLS, SEAT_KINDS, PlaySession, View
 from explorer.ui.table import TABLE_STYLE, TableView
 from explorer.ui.words import plain
+
+if TYPE_CHECKING:
+    import altair as alt
 
 F = TypeVar("F", bound=Callable[..., Any])
 FOLLOW = "follow"
@@ -123,7 +125,9 @@ _STEP_STYLE = """
 
 def outcome_chart(odds: Odds) -> alt.Chart:
     """The exact distribution of a roll, one bar per result in the table's order (a pure
-    function)."""
+    function). Altair is imported here, at a kernel's first chart, not with the page."""
+    import altair as alt
+
     data = odds.table.with_row_index("order")
     return alt.Chart(data, title=odds.title, width=420).mark_bar().encode(
         x=alt.X("probability:Q", title="probability", axis=alt.Axis(format="%")),
@@ -843,6 +847,8 @@ class PhaseCell(widgets.VBox):
                 chart = outcome_chart(odds)
                 enable_offline_charts()  # the first chart of the kernel sets up Vega offline
                 if self._chart is None:
+                    import altair as alt
+
                     self._chart = alt.JupyterChart(chart, embed_options={
                         "renderer": "svg", "actions": False})
                     self._chart.add_class("step-chart")
