@@ -18,7 +18,6 @@ from typing import Any
 import polars as pl
 
 from explorer.errors import CardDataError
-from explorer.parquet_meta import FooterError, read_footer
 
 # Bounds of the integer dtypes the schemas use.
 _INT_BOUNDS = {
@@ -267,7 +266,11 @@ class TableTooBig(CardDataError):
 def check_parquet_size(table: Table, path: Path) -> None:
     """Refuse a file too big for a table before any row is read: its bytes, then its rows and
     uncompressed bytes as its Parquet footer declares them (a 20-million-row file of a few
-    hundred KB is refused here in milliseconds, not turned into rows)."""
+    hundred KB is refused here in milliseconds, not turned into rows). pyarrow reads the
+    footer, imported here only: a page's kernel that reads the shipped tables alone never
+    loads Arrow (about 40 MiB)."""
+    import pyarrow.parquet as pq
+
     try:
         size = path.stat().st_size
     except OSError as error:
@@ -276,26 +279,29 @@ def check_parquet_size(table: Table, path: Path) -> None:
         raise CardDataError(f"is {size:,} bytes, over the {MAX_FILE_BYTES:,} a table may be",
                             file=path)
     try:
-        meta = read_footer(path)  # pure Python: no Arrow in a page's kernel
-    except (FooterError, OSError) as error:
+        meta = pq.read_metadata(path)
+    except Exception as error:  # pyarrow raises several kinds for files that are not Parquet
         raise CardDataError(f"cannot be read as Parquet ({type(error).__name__}: {error})",
                             file=path) from None
     if meta.num_rows > table.max_rows:
         raise CardDataError(f"has {meta.num_rows:,} rows, over the {table.max_rows:,} table "
                             f"{table.name!r} may have", file=path)
-    unpacked = sum(meta.row_group_bytes)
+    unpacked = sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
     if unpacked > MAX_TABLE_BYTES:
         raise CardDataError(f"holds {unpacked:,} bytes uncompressed, over the "
                             f"{MAX_TABLE_BYTES:,} a table may hold", file=path)
 
 
-def frame_from_parquet(table: Table, path: Path) -> pl.DataFrame:
+def frame_from_parquet(table: Table, path: Path, *, shipped: bool = False) -> pl.DataFrame:
     """Read a Parquet file and validate it against ``table`` (see :func:`frame_from_rows`),
-    once :func:`check_parquet_size` has found it small enough by its footer, and refuse it
-    (:class:`TableTooBig`) if it decodes to more than :data:`MAX_TABLE_BYTES` all the same.
-    An untrusted file is read first in a child process with a memory cap
-    (:mod:`explorer.cards.trial`): decoding may take far more than its result holds."""
-    check_parquet_size(table, path)
+    once :func:`check_parquet_size` has found it small enough by its footer (not for a
+    ``shipped`` table, the package's own data: built by ``make data`` and tested, it is no
+    bomb), and refuse it (:class:`TableTooBig`) if it decodes to more than
+    :data:`MAX_TABLE_BYTES` all the same. An untrusted file is read first in a child process
+    with a memory cap (:mod:`explorer.cards.trial`): decoding may take far more than its
+    result holds."""
+    if not shipped:
+        check_parquet_size(table, path)
     try:
         raw = pl.read_parquet(path)
     except Exception as error:  # polars raises several kinds for unreadable files

@@ -93,20 +93,22 @@ def _file_key(path: Path) -> tuple[str, int, int]:
 
 
 @lru_cache(maxsize=256)
-def _cached(game: str, table: str, key: tuple[str, int, int]) -> pl.DataFrame:
-    return frame_from_parquet(declaration(game, table), Path(key[0]))
+def _cached(game: str, table: str, key: tuple[str, int, int], shipped: bool) -> pl.DataFrame:
+    return frame_from_parquet(declaration(game, table), Path(key[0]), shipped=shipped)
 
 
 def load(game: str, table: str, folder: str | Path | None = None) -> pl.DataFrame:
     """Load one table of ``game`` with its declared schema, validated.
 
     ``folder`` is a folder of Parquet files (``<table>.parquet``) to read instead of the
-    shipped set. Raises :class:`~explorer.errors.CardDataError` naming the file, row, column
-    and value of any problem; the result is cached until the file changes.
+    shipped set (and then each file's footer is checked first: an upload may be a bomb).
+    Raises :class:`~explorer.errors.CardDataError` naming the file, row, column and value of
+    any problem; the result is cached until the file changes.
     """
     declaration(game, table)  # the name check comes first, with its list of known tables
     path = _folder(game, folder) / f"{table}.parquet"
-    return _cached(game, table, _file_key(path))
+    shipped = path.parent.resolve() == _folder(game, None).resolve()
+    return _cached(game, table, _file_key(path), shipped)
 
 
 @dataclass(frozen=True)
