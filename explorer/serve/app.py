@@ -85,9 +85,15 @@ def public_voila() -> type:
             return settings
 
         def init_handlers(self) -> list:
+            """Voila's handlers (no log-in ones), and the page assets' own
+            (:func:`~explorer.serve.assets.asset_handlers`), each keeping the public rules."""
+            from explorer.serve.assets import asset_handlers
+
             accounts = {entry[1] for entry in self.identity_provider.get_handlers()}
+            base = self.base_url if self.base_url.endswith("/") else self.base_url + "/"
             return [(entry[0], public(entry[1]), *entry[2:])
-                    for entry in super().init_handlers() if entry[1] not in accounts]
+                    for entry in [*asset_handlers(base), *super().init_handlers()]
+                    if entry[1] not in accounts]
 
         def start(self) -> None:
             one_line_errors()

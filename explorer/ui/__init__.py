@@ -135,11 +135,14 @@ open(sys.argv[1], "w", encoding="utf-8").write(alt.JupyterChart._esm)
 
 
 def _bundle_path() -> Path:
+    """Where the Vega bundle of this Altair and Python is built (and the public server
+    serves it from: :mod:`explorer.serve.assets`)."""
     import altair as alt
 
-    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    from explorer.cache import cache_folder
+
     key = hashlib.sha256(f"{alt.__version__} {sys.version}".encode()).hexdigest()[:12]
-    return home / "card-rules-explorer" / f"jupyterchart-offline-{key}.js"
+    return cache_folder() / f"jupyterchart-offline-{key}.js"
 
 
 def enable_offline_charts() -> None:
@@ -202,14 +205,22 @@ def served_bundle(path: Path) -> Path | None:
 
 
 def loader(name: str) -> str:
-    """A chart module that imports the served bundle ``static/<name>`` by URL: under Voila at
-    ``<base>voila/files/``, under JupyterLab at ``<base>files/`` (the base URL from the page's
-    Jupyter configuration)."""
+    """A chart module that imports the Vega bundle ``<name>`` by URL: under Voila from the
+    public server's own route (``<base>explorer/static/``, :mod:`explorer.serve.assets`, which
+    serves it wherever the package is installed), else from the pages' folder
+    (``<base>voila/files/static/``, a plain Voila; ``<base>files/static/`` under JupyterLab; the
+    base URL from the page's Jupyter configuration)."""
     return f"""
 const node = document.getElementById("jupyter-config-data");
 const config = node ? JSON.parse(node.textContent || "{{}}") : {{}};
 const base = new URL(config.baseUrl || "/", window.location.origin);
-const served = window.location.pathname.includes("/voila/") ? "voila/files/" : "files/";
-const bundle = await import(new URL(served + "static/{name}", base).href);
+const places = window.location.pathname.includes("/voila/") ?
+  ["explorer/static/", "voila/files/static/"] : ["files/static/"];
+let bundle = null, failure = null;
+for (const place of places) {{
+  try {{ bundle = await import(new URL(place + "{name}", base).href); break; }}
+  catch (error) {{ failure = error; }}
+}}
+if (bundle === null) throw failure;
 export default bundle.default;
 """
