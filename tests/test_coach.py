@@ -430,6 +430,30 @@ def test_the_coach_bot_keeps_its_base_bots_choice_unless_the_advice_is_clear(
     assert coach.CoachBot(3).choose(game) == other
 
 
+def test_a_departure_from_the_base_bot_drops_the_rest_of_its_plan(monkeypatch):
+    """Gamma World's search bot plans runs of two paid actions; when the coach plays another
+    choice, the rest of that run must not be played at a later decision (it was: a stale
+    plan whose next action happened to be legal there)."""
+    game = new_game("gamma_world", players=2, seed=5)
+    players = [make_bot(game, "heuristic", seat) for seat in (0, 1)]
+    while True:
+        assert not game.is_over, "no decision the search bot plans a run at"
+        if not game.is_chance and len(game.legal_actions()) >= 2:
+            probe = make_bot(game, "search", 3)
+            usual = probe.choose(game)
+            if probe._plan:
+                break
+        game.step(None if game.is_chance else players[game.current_player].choose(game))
+    other = next(a for a in game.legal_actions() if a != usual)
+    for label, kept in (("best", True), ("mistake", False)):
+        monkeypatch.setattr(coach, "advise", lambda *a, label=label, **k: [
+            _advice(other, "best", 0.6), _advice(usual, label, 0.5)])
+        bot = coach.CoachBot(3)
+        chosen = bot.choose(game)
+        assert chosen == (usual if kept else other)
+        assert bool(bot._base._plan) == kept
+
+
 def test_a_coach_base_must_be_a_bot_the_coach_can_improve_on():
     from explorer.engine.knowledge import GameKnowledge, KnowledgeError
 

@@ -259,6 +259,11 @@ class SearchBot(Bot):
         self._at = game.steps + 1
         return actions[actions.index(best.first)]
 
+    def forget(self) -> None:
+        """Drop the rest of the plan: its seat played something else than the plan (the coach
+        departed from this bot's choice), so the plan's next actions no longer follow."""
+        self._plan = []
+
     def _planned(self, game: Game, actions: list[Action]) -> Action | None:
         """The plan's next choice, when the game is where the plan expects it."""
         if self._plan and game.steps >= self._at and self._plan[0] in actions:
