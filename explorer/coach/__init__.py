@@ -459,8 +459,8 @@ class CoachBot(Bot):
         if mine is not None and mine.label in ("best", "too close to call"):
             return usual
         best = advice[0].actions
-        if best[0] != usual and hasattr(self._base, "forget"):
-            self._base.forget()  # its plan of the turn no longer follows from the game
+        if hasattr(self._base, "forget"):  # the coach's run, not the base bot's, goes on:
+            self._base.forget()  # the base's plan of the turn no longer follows from the game
         self._plan = list(best[1:])
         self._at = game.steps + 1
         return actions[actions.index(best[0])]
