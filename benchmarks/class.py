@@ -3,7 +3,7 @@ seconds, then play; time to interactive, click latency, errors, kernel memory.
 
     .venv/bin/python benchmarks/class.py [--pupils 30] [--browsers 3] [--arrive 10]
         [--play 120] [--think 3] [--page rifts_play.ipynb] [--pool 1] [--url URL]
-        [--voila-arg ARG ...] [--json FILE]
+        [--voila-arg ARG ...] [--json FILE] [--log FILE]
 
 Starts the public Voila as ``make serve`` starts it (``python -m explorer.serve voila
 notebooks/``, the project's ``voila.json`` and its caps as they are: the pupils all come from
@@ -317,6 +317,7 @@ def parse(argv: list[str] | None) -> tuple[argparse.Namespace, Settings]:
     parser.add_argument("--voila-arg", action="append", default=[],
                         help="an option for the server started (repeatable)")
     parser.add_argument("--json", type=Path, help="write the figures there too")
+    parser.add_argument("--log", type=Path, help="keep the started server's log there")
     args = parser.parse_args(argv)
     problems = []
     if args.pupils < 1:
@@ -350,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
         extra = (f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
                  *args.voila_arg)
         with tempfile.TemporaryDirectory() as folder:
-            log = Path(folder) / "voila.log"
+            log = args.log or Path(folder) / "voila.log"
             with running_voila(log_path=log, extra=extra, timeout=120) as base:
                 server = server_process(base)
                 print(f"Waiting for {args.pool} preheated kernels of {settings.page} and the "
