@@ -374,6 +374,43 @@ def test_a_kernel_shut_down_during_a_culling_round_is_passed_over() -> None:
     assert errors == []
 
 
+def test_a_kernel_still_starting_is_passed_over_by_the_culling() -> None:
+    """A culling round met a kernel registered but not started yet (no ``last_activity``):
+    Jupyter read it and logged a TraitError as a server error (seen when a class's kernels
+    start at once: benchmarks/class.py, benchmarks/load.py --sweep)."""
+    import logging
+
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+    errors: list[str] = []
+
+    class Errors(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.levelno >= logging.ERROR:
+                errors.append(record.getMessage())
+
+    async def run() -> list[str]:
+        manager = PoolAwareKernelManager(cull_idle_timeout=300, cull_interval=60)
+        manager.log = logging.getLogger("test_serve.starting")
+        manager.log.addHandler(Errors())
+        starting = ServerKernelManager()
+        assert not starting.trait_has_value("last_activity")
+        manager._kernels = {"starting": starting, "left": _kernel(600)}
+        shut: list[str] = []
+
+        async def shutdown_kernel(kernel_id: str, *args: object, **kwargs: object) -> None:
+            shut.append(kernel_id)
+            manager._kernels.pop(kernel_id)
+
+        manager.shutdown_kernel = shutdown_kernel
+        await manager.cull_kernels()
+        return shut
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, run()).result() == ["left"]
+    assert errors == []
+
+
 def test_item3_an_address_may_open_so_many_pages_a_minute() -> None:
     manager = PoolAwareKernelManager(max_starts_per_client=3)
     for now in (0.0, 10.0, 20.0):

@@ -284,8 +284,13 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         """Jupyter's culling (kernels with no socket open, after ``cull_idle_timeout``), and
         kernels with a socket open but no traffic after ``cull_connected_timeout``. A kernel
         shut down since the culling round began (its viewer left while the round awaited
-        another kernel) is passed over: Jupyter looked it up and logged a KeyError."""
-        if kernel_id not in self._kernels:
+        another kernel) is passed over: Jupyter looked it up and logged a KeyError. So is a
+        kernel still starting (its ``last_activity`` not set yet: Jupyter read it and logged a
+        TraitError, seen with a class's kernels starting at once)."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None:
+            return
+        if hasattr(kernel, "trait_has_value") and not kernel.trait_has_value("last_activity"):
             return
         await super().cull_kernel_if_idle(kernel_id)
         kernel = self._kernels.get(kernel_id)
