@@ -92,8 +92,10 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
     messages_per_second = Float(50, config=True, help="Messages a second a page may send its "
                                 "kernel over time (a slider dragged sends a few dozen; past "
                                 "the burst, the others are dropped)")
-    message_burst = Integer(200, config=True, help="Messages a page may send at once (a quick "
-                            "burst of clicks, a page's first requests)")
+    message_burst = Integer(1000, config=True, help="Messages a page may send at once (a "
+                            "quick burst of clicks; a page's first requests: when the kernel "
+                            "is slow to answer the widgets' control comm, the page asks for "
+                            "each widget's state in a message of its own, 200-300 of them)")
     bytes_per_second = Float(2**20, config=True, help="Bytes a second a page may send its "
                              "kernel over time (past its burst, messages are dropped)")
     byte_burst = Integer(12 * 2**20, config=True, help="Bytes a page may send at once (two "
