@@ -1,19 +1,19 @@
-"""What a page needs besides its kernel, served by the public server itself wherever the package
-is installed and whatever folder it serves: the offline Vega bundle its charts import, and Font
-Awesome for its buttons' icons (Voila's page template links it from a CDN).
+"""What a page needs besides its kernel, from the public server itself wherever the package is
+installed and whatever folder it serves: the offline Vega bundle its charts import; and no link
+to another site (Voila's page template links Font Awesome's style sheets on a CDN).
 
 The Vega bundle is built once by a kernel (:func:`explorer.ui.enable_offline_charts`) into
 the user's cache folder (:func:`explorer.cache.cache_folder`), which the server, run by the
-same user, serves at ``<base>explorer/static/<name>``; Font Awesome is the
-``fontawesomefree`` package's copy, served at ``<base>explorer/fontawesome/`` (its style
-sheets and fonts only), and each page's links to the CDN are rewritten to it
-(:func:`local_font_awesome`).
+same user, serves at ``<base>explorer/static/<name>``. The page has Font Awesome without the
+CDN's style sheets (5.15.4, with the old icon names ipywidgets' buttons use, fonts included,
+in Voila's own ``voila-style.js`` from ``<base>voila/templates/lab/static/``): the links only
+cost a request to another site (failing offline) and tell it who opened a page, so each page
+is sent without them (:func:`without_font_awesome_cdn`).
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from explorer.cache import cache_folder
@@ -23,30 +23,20 @@ BUNDLE_FILE = re.compile(r"jupyterchart-offline-[0-9a-f]{12}\.js")
 stale)."""
 BUNDLE_ROUTE = "explorer/static/"
 """Where under the server's base URL the bundle is served."""
-FONT_AWESOME_ROUTE = "explorer/fontawesome/"
-"""Where under the server's base URL Font Awesome is served."""
-FONT_AWESOME_FILE = r"css/(?:all|v4-shims)\.min\.css|webfonts/[A-Za-z0-9-]+\.(?:woff2|ttf)"
-"""The Font Awesome files served: two style sheets and the fonts they name."""
 CDN_FONT_AWESOME = re.compile(
-    r"https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/\"']*/css/")
-"""The CDN address of Font Awesome's style sheets in Voila's page template."""
+    r'[ \t]*<link\b[^>]*\bhref="https?://[^"]*(?:fontawesome|font-awesome)[^"]*"[^>]*>[ \t]*\n?',
+    re.I)
+"""A link to Font Awesome's style sheets on a CDN, as Voila's page templates write it."""
 
 
-def font_awesome_folder() -> Path:
-    """The ``fontawesomefree`` package's static files."""
-    import fontawesomefree
-
-    return Path(fontawesomefree.__file__).resolve().parent / "static" / "fontawesomefree"
-
-
-def local_font_awesome(page: str, base_url: str) -> str:
-    """``page`` with its links to Font Awesome on the CDN pointing at the server's copy."""
-    return CDN_FONT_AWESOME.sub(f"{base_url}{FONT_AWESOME_ROUTE}css/", page)
+def without_font_awesome_cdn(page: str) -> str:
+    """``page`` (or a part of it) without links to Font Awesome on a CDN."""
+    return CDN_FONT_AWESOME.sub("", page)
 
 
 def asset_handlers(base_url: str) -> list[tuple[str, type, dict[str, Any]]]:
-    """The server's routes for the bundle and Font Awesome (tornado's static file handler,
-    only the file names of :data:`BUNDLE_FILE` and :data:`FONT_AWESOME_FILE`; others 404)."""
+    """The server's route for the bundle (tornado's static file handler, only file names of
+    the form :data:`BUNDLE_FILE`; others 404)."""
     import tornado.web
 
     class AssetHandler(tornado.web.StaticFileHandler):
@@ -58,6 +48,4 @@ def asset_handlers(base_url: str) -> list[tuple[str, type, dict[str, Any]]]:
     return [
         (f"{base_url}{BUNDLE_ROUTE}({BUNDLE_FILE.pattern})", AssetHandler,
          {"path": str(cache_folder())}),
-        (f"{base_url}{FONT_AWESOME_ROUTE}({FONT_AWESOME_FILE})", AssetHandler,
-         {"path": str(font_awesome_folder())}),
     ]

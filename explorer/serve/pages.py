@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from explorer.serve.admission import ViewerTokens, say_wait
-from explorer.serve.assets import local_font_awesome
+from explorer.serve.assets import without_font_awesome_cdn
 from explorer.serve.channels import MAX_CLIENT_MESSAGE
 from explorer.serve.kernels import VIEWER_COOKIE, PageBeingDrawn, _Recorder
 
@@ -285,13 +285,13 @@ def page_handler() -> type:
 
         def write(self, chunk: Any) -> None:
             """Voila's page as it is written, with :data:`PAGE_SCRIPT` at the top of its
-            head and Font Awesome from the server, not a CDN
-            (:func:`~explorer.serve.assets.local_font_awesome`)."""
+            head and no link to Font Awesome on a CDN (the page has it from Voila's own
+            scripts: :func:`~explorer.serve.assets.without_font_awesome_cdn`)."""
             if not self._scripted and isinstance(chunk, str) and "<head>" in chunk:
                 self._scripted = True
                 chunk = chunk.replace("<head>", "<head>" + PAGE_SCRIPT, 1)
-            if isinstance(chunk, str) and "fontawesome" in chunk:
-                chunk = local_font_awesome(chunk, self.base_url)
+            if isinstance(chunk, str) and "awesome" in chunk:
+                chunk = without_font_awesome_cdn(chunk)
             super().write(chunk)
 
         def _client(self) -> str:
