@@ -29,7 +29,8 @@ from explorer.errors import ExplorerError
 from explorer.serve import ROOT, running_voila
 from explorer.viewer_client import Reply, Viewer, Widget
 from tests.browser.conftest import UNCAPPED
-from tests.browser.test_hostile_widgets import NOT_TAKEN, _Loop
+from tests.browser.loop_thread import LoopThread
+from tests.browser.test_hostile_widgets import NOT_TAKEN
 from tests.parquet_bombs import declared_bytes, dictionary_bomb, footer_lie
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -38,8 +39,8 @@ PAGES = ("balance.ipynb", "cards.ipynb", "rifts_play.ipynb")
 
 
 @pytest.fixture(scope="module")
-def loop() -> Iterator[_Loop]:
-    running = _Loop()
+def loop() -> Iterator[LoopThread]:
+    running = LoopThread()
     yield running
     running.close()
 
@@ -65,7 +66,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             pytest.fail(str(error))
 
 
-def opened(site: str, loop: _Loop, page: str) -> Viewer:
+def opened(site: str, loop: LoopThread, page: str) -> Viewer:
     viewer = Viewer(site, timeout=240)
     loop.run(viewer.open(page))
     return viewer
@@ -94,7 +95,7 @@ def message(viewer: Viewer) -> str:
 # ---- item 4 --------------------------------------------------------------------------------
 
 def test_item4_a_card_upload_that_decodes_far_past_its_footer_is_refused_and_the_kernel_barely_moves(  # noqa: E501
-        site: str, loop: _Loop) -> None:
+        site: str, loop: LoopThread) -> None:
     """The upload control is sent, as a crafted client sends it, a 5 KB file whose footer
     declares 1 MB (2 GB decoded), a 6 KB file declaring 15.9 MB (30 GB decoded) and a 24 KB
     file whose footer says 0 bytes for 200 MB: each is refused by name in the page's message
@@ -144,7 +145,7 @@ def _save_naming(folder: str) -> str:
 
 
 def test_item5_a_save_naming_a_server_folder_is_refused_in_words_that_name_no_path(
-        site: str, loop: _Loop, tmp_path: Path) -> None:
+        site: str, loop: LoopThread, tmp_path: Path) -> None:
     """The page's load control is sent saves whose options name a folder of the server
     holding a good Rifts card set, a system folder, a folder that is not there and a file:
     each is refused with the same plain words (no path, nothing on whether it exists) and the
@@ -178,7 +179,7 @@ def test_item5_a_save_naming_a_server_folder_is_refused_in_words_that_name_no_pa
 # ---- item 8 --------------------------------------------------------------------------------
 
 def test_item8_a_seed_box_refuses_a_fraction_and_true_with_the_pages_message(
-        site: str, loop: _Loop) -> None:
+        site: str, loop: LoopThread) -> None:
     """The seed boxes of the balance page (IntText) and of a play page's new-game form
     (BoundedIntText) are sent 1.5, true, "7" and null: each is set back to the kernel's value
     and the page says the change was not taken and that the box takes a whole number; a
@@ -215,7 +216,7 @@ def _dated(reply: Reply, widget: Widget, words: str) -> list[datetime]:
             and words in str(m["content"].get("data", {}).get("state", {}).get("value", ""))]
 
 
-def test_item3_two_balance_runs_started_at_once_take_turns(site: str, loop: _Loop) -> None:
+def test_item3_two_balance_runs_started_at_once_take_turns(site: str, loop: LoopThread) -> None:
     """Two balance pages click Run at the same moment (the server plays one run at a time
     here): one page says it is waiting for another run, and its play starts only after the
     other's has finished; both runs complete."""

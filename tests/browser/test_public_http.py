@@ -160,6 +160,20 @@ def upgrade(url: str, client: str, path: str, cookies: dict[str, str]) -> str:
     return head.split(b"\r\n\r\n", 1)[0].decode("latin-1")
 
 
+def _around(text: str, found: str, lines: int = 30) -> str:
+    """The lines of ``text`` from the first with ``found`` on (for a failure's message)."""
+    rows = text.splitlines()
+    first = next((i for i, row in enumerate(rows) if found in row), 0)
+    return "\n".join(rows[first:first + lines])
+
+
+def leave(url: str, client: str, page: Answer) -> None:
+    """Leave ``page`` as a browser does: its shutdown call, with its cookies."""
+    assert send(url, client, f"/voila/api/shutdown/{page.kernel_id}", "POST",
+                headers={"X-XSRFToken": page.cookies["_xsrf"]},
+                cookies=page.cookies).status == 204
+
+
 def wait_for(log: Path, text: str, timeout: float) -> None:
     """Wait until the server's log has ``text``."""
     deadline = time.monotonic() + timeout
@@ -211,9 +225,12 @@ def test_item1_a_flood_of_requests_keeping_no_cookie_starts_no_kernel(server) ->
         f"Refused a page to {client}: it keeps no cookie") == 3 * STARTS
     # the address's browser still gets its page, then, with its cookie, the page again
     jar: dict[str, str] = {}
-    assert visit(url, client, PAGE, headers=NAVIGATION, jar=jar).kernel_id
+    first = visit(url, client, PAGE, headers=NAVIGATION, jar=jar)
     again = send(url, client, PAGE, headers=NAVIGATION, cookies=jar)
-    assert again.status == 200 and again.kernel_id
+    assert first.kernel_id and again.status == 200 and again.kernel_id != first.kernel_id
+    again.cookies = dict(jar)
+    for page in (first, again):
+        leave(url, client, page)
 
 
 def test_item6_a_page_that_is_not_a_top_level_navigation_gets_no_kernel(server) -> None:
@@ -309,7 +326,7 @@ def test_item8_no_listings_no_hidden_files_no_500_and_no_banner(server) -> None:
         assert stray.status == 404, path
         assert "secret" not in stray.body, path
     logged = log.read_text(encoding="utf-8")
-    assert "Uncaught exception" not in logged
+    assert "Uncaught exception" not in logged, _around(logged, "Uncaught exception")
     assert re.search(r"(^|\s)500 (GET|POST)", logged, re.MULTILINE) is None
     # a page with a trailing slash goes to the bare page (which the pool serves)
     page = visit(url, client, PAGE, headers=NAVIGATION)
@@ -345,4 +362,6 @@ def test_item1_the_landing_page_needs_no_kernel_no_cookie_and_no_place(server) -
     assert "for index.ipynb" not in logged  # no preheated kernel was handed out for it
     assert "Kernel pool of index.ipynb is filled with 1" not in logged
     # the address may still open its pages: the landing page counted for nothing
-    assert visit(url, client, PAGE, headers=NAVIGATION).kernel_id
+    page = visit(url, client, PAGE, headers=NAVIGATION)
+    assert page.kernel_id
+    leave(url, client, page)
