@@ -281,10 +281,10 @@ class Viewer:
                     hops += 1
                     url = urljoin(url, response.headers["Location"])
                     continue
-                if response is not None and response.code == 503 and \
-                        _WAITING.search(body) and time.monotonic() < deadline:
-                    place = _WAITING.search(body).group(1)
-                    self.places.append(int(place))
+                waiting = _WAITING.search(body) if response is not None and \
+                    response.code == 503 else None
+                if waiting is not None and time.monotonic() < deadline:
+                    self.places.append(int(waiting.group(1)))
                     pause = float(response.headers.get("Retry-After", "5"))
                     started = time.monotonic()
                     await asyncio.sleep(min(pause, max(0.0, deadline - started)))
