@@ -18,6 +18,7 @@ import explorer.coach as coach
 from explorer.coach import LABELS, Advice, CoachError, advise, decisions, review, summary
 from explorer.engine import Action, Game, load_game, new_game
 from explorer.engine.bots import make_bot
+from explorer.engine.knowledge import knowledge_for
 from explorer.engine.worlds import World, WorldError, deal_again
 from explorer.errors import ExplorerError, IllegalAction
 from explorer.games import GAMES
@@ -406,8 +407,14 @@ def test_the_coach_bot_plays_whole_games():
         assert game.winners
 
 
+LOSSES = {"best": (0.0, 0.0, 0.0), "too close to call": (0.03, -0.02, 0.08),
+          "mistake": (0.08, 0.06, 0.1), "blunder": (0.2, 0.15, 0.25)}
+"""A loss and its paired interval that fit each label (:data:`explorer.coach.THRESHOLDS`)."""
+
+
 def _advice(action: Action, label: str, win: float) -> Advice:
-    return Advice(action, (action,), str(action), win, (win, win), 0.0, (0.0, 0.0), label,
+    loss, low, high = LOSSES[label]
+    return Advice(action, (action,), str(action), win, (win, win), loss, (low, high), label,
                   None, 4)
 
 
@@ -428,6 +435,30 @@ def test_the_coach_bot_keeps_its_base_bots_choice_unless_the_advice_is_clear(
     monkeypatch.setattr(coach, "advise", lambda *a, **k: [
         _advice(other, "best", 0.6), _advice(usual, "mistake", 0.5)])
     assert coach.CoachBot(3).choose(game) == other
+
+
+def test_the_coach_bot_leaves_its_base_only_past_the_games_margin(monkeypatch):
+    """A game's ``coach_margin``: the base bot's choice must clearly lose more than it (the
+    low end of its paired loss interval) before the coach bot plays its own best."""
+    game = new_game("gamma_world", players=2, seed=5)
+    while game.is_chance or len(game.legal_actions()) < 2:
+        game.step(None if game.is_chance else game.legal_actions()[0])
+    knowledge = knowledge_for("gamma_world")
+    usual = make_bot(game, knowledge.coach_base, 3).choose(game)
+    other = next(a for a in game.legal_actions() if a != usual)
+    monkeypatch.setattr(knowledge, "coach_margin", 0.1)
+    for label, kept in (("mistake", True), ("blunder", False)):  # low ends 0.06 and 0.15
+        monkeypatch.setattr(coach, "advise", lambda *a, label=label, **k: [
+            _advice(other, "best", 0.6), _advice(usual, label, 0.5)])
+        assert coach.CoachBot(3).choose(game) == (usual if kept else other)
+
+
+def test_a_coach_margin_is_a_chance_of_winning():
+    from explorer.engine.knowledge import GameKnowledge, KnowledgeError
+
+    for margin in (-0.1, 1.0):
+        with pytest.raises(KnowledgeError, match="coach_margin must be at least 0"):
+            GameKnowledge(coach_margin=margin)
 
 
 def test_a_departure_from_the_base_bot_drops_the_rest_of_its_plan(monkeypatch):

@@ -421,10 +421,11 @@ class CoachBot(Bot):
     a decision with two or more choices it asks :func:`advise` (a fixed number of ``worlds``,
     :data:`BOT_WORLDS` or :data:`BOT_WORLDS_TO_END` by default, so a game is the same for the
     same seeds) and the base bot; it takes the coach's best choice unless the base bot's
-    choice is "best" or "too close to call" against it (policy improvement on the base bot,
-    as Tesauro and Galperin's rollouts improved a backgammon player: deviate only on clear
-    evidence). It follows the rest of a complete action at the seat's next decisions of the
-    same turn."""
+    choice is "best" or "too close to call" against it, or clearly loses no more than the
+    game's :attr:`~explorer.engine.knowledge.GameKnowledge.coach_margin` (policy improvement
+    on the base bot, as Tesauro and Galperin's rollouts improved a backgammon player: deviate
+    only on clear evidence). It follows the rest of a complete action at the seat's next
+    decisions of the same turn."""
 
     name = "coach"
 
@@ -456,7 +457,8 @@ class CoachBot(Bot):
         worlds = self.worlds or (BOT_WORLDS_TO_END if knowledge.coach_to_end else BOT_WORLDS)
         advice = advise(game, worlds=worlds, seed=self.seed, choices=listed)
         mine = next((a for a in advice if a.action == usual), None)
-        if mine is not None and mine.label in ("best", "too close to call"):
+        if mine is not None and (mine.label in ("best", "too close to call")
+                                 or mine.loss_interval[0] <= knowledge.coach_margin):
             return usual
         best = advice[0].actions
         if hasattr(self._base, "forget"):  # the coach's run, not the base bot's, goes on:

@@ -45,7 +45,8 @@ class GameKnowledge:
                  choices: Callable[..., list[tuple[tuple[Action, ...], str]]] | None = None,
                  features: Callable[[Game, int], list[float]] | None = None,
                  quick: Callable[..., list[float | None]] | None = None,
-                 coach_to_end: bool = False, coach_base: str = "heuristic") -> None:
+                 coach_to_end: bool = False, coach_base: str = "heuristic",
+                 coach_margin: float = 0.0) -> None:
         self._decision_odds = decision_odds
         self._consequences = consequences
         self._plans = plans
@@ -65,6 +66,14 @@ class GameKnowledge:
         """The bot whose choice the coach bot keeps unless its advice clearly favours another
         (:class:`explorer.coach.CoachBot`): "heuristic", or "search" where the search bot is
         the stronger (the README's tournament tables)."""
+        if not 0.0 <= coach_margin < 1.0:
+            raise KnowledgeError(f"coach_margin must be at least 0 and below 1; found "
+                                 f"{coach_margin!r}")
+        self.coach_margin = coach_margin
+        """How much the base bot's choice must clearly lose (the low end of its paired loss
+        interval, in win chance) before the coach bot plays its own best choice instead: 0
+        leaves the base bot wherever the advice tells its choice apart from the best; more
+        where the coach's estimate is rougher than the base bot's own judgement."""
 
     def decision_odds(self, game: Game, pending: Decision, runs: int,
                       seed: int) -> dict[Action, Odds]:
