@@ -4,6 +4,7 @@ server's room, with its place and expected wait."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -164,3 +165,62 @@ def test_low_memory_makes_browsers_wait(monkeypatch) -> None:
     monkeypatch.setattr(kernels, "available_memory", lambda: 4096)
     # memory again: places for the one waiting and for a newcomer
     assert manager.admit("10.0.0.1", manager.tokens.new()).kind == "page"
+
+
+def test_pool_refills_wait_for_a_quiet_moment_and_go_one_at_a_time() -> None:
+    """A class taking a pool's kernels does not make Voila start as many again beside their
+    pages: a refill waits until no page was handed out for ``refill_quiet`` seconds, and
+    preheats one kernel at a time; a page that takes a refill still waiting starts it at
+    once."""
+
+    async def run() -> None:
+        manager = _manager(refill_quiet=0.3, max_preheating=1)
+        loop = asyncio.get_running_loop()
+        started: list[str] = []
+        drawn = {name: loop.create_future() for name in ("a", "b", "c")}
+
+        async def preheat(name: str) -> dict:  # Voila's pool item: start, then draw a page
+            await manager._pace_preheat(poll=0.01)
+            started.append(name)
+            return {"kernel_id": name, "task": drawn[name]}
+
+        manager.count_start("10.0.0.1")  # a page was just handed out
+        manager._pools = {"one.ipynb": []}
+        items = {}
+        for name in ("a", "b"):
+            items[name] = loop.create_task(preheat(name))
+            manager._pools["one.ipynb"].append(items[name])
+        await asyncio.sleep(0.15)
+        assert started == []  # the class is still arriving
+        await asyncio.sleep(0.3)
+        assert started == ["a"]  # quiet: one preheats, the other waits for it
+        await asyncio.sleep(0.1)
+        assert started == ["a"]
+        items["c"] = loop.create_task(preheat("c"))
+        manager._pools["one.ipynb"].append(items["c"])
+        manager._pools["one.ipynb"].remove(items["c"])  # a page takes it, as Voila pops one
+        await asyncio.sleep(0.05)
+        assert started == ["a", "c"]  # a page's kernel never waits for the pool's turn
+        drawn["a"].set_result(None)  # a's page is drawn: the next may preheat
+        await asyncio.sleep(0.05)
+        assert started == ["a", "c", "b"]
+        for name in ("a", "b", "c"):
+            await items[name]
+
+    asyncio.run(run())
+
+
+def test_preheating_has_no_limit_when_told_so_and_a_stuck_one_holds_back_for_a_while() -> None:
+    manager = _manager(refill_quiet=0, max_preheating=0)
+    assert manager.may_preheat()
+
+    async def run() -> None:
+        stuck = _manager(refill_quiet=0, max_preheating=1, preheat_timeout=60)
+        item = asyncio.get_running_loop().create_future()  # never drawn
+        stuck._pools = {"one.ipynb": [item]}
+        stuck._preheating[item] = 100.0
+        assert not stuck.may_preheat(now=150.0)
+        assert stuck.may_preheat(now=161.0)  # past preheat_timeout it holds back no more
+        assert item not in stuck._preheating
+
+    asyncio.run(run())

@@ -5,6 +5,7 @@ kernels."""
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from typing import Any, ClassVar
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Integer, Unicode
+from traitlets import Float, Integer, Unicode
 
 from explorer.serve.admission import (
     Departures,
@@ -97,8 +98,21 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
                                        "abandoned or scripted request) is shut down then (0: "
                                        "left to the idle cull)")
 
+    refill_quiet = Float(5.0, config=True, help="Seconds with no page handed out before a "
+                         "pool preheats a kernel to replace one handed out (a class arriving "
+                         "gets its pages first, and the refills wait until it is in; 0: at "
+                         "once). A page asking for a kernel still waiting to be preheated "
+                         "starts it at once")
+    max_preheating = Integer(1, config=True, help="The most kernels preheating for the pools "
+                             "at once (starting and drawing their page), so refills leave "
+                             "the other cores to the viewers' kernels (0: no limit)")
+    preheat_timeout = Float(120.0, config=True, help="Seconds after which a kernel still "
+                            "preheating no longer holds back the next one")
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.last_page = -math.inf  # time.monotonic() when the last page was drawn or handed out
+        self._preheating: dict[asyncio.Task, float] = {}  # pool item -> when it began
         self.owners: dict[str, str] = {}  # kernel id -> the client address it was drawn for
         self.browsers: dict[str, str] = {}  # kernel id -> the VIEWER_COOKIE of its browser
         self.drawing: dict[str, int] = {}  # client address -> pages being drawn for it now
@@ -203,6 +217,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         """A page (a kernel) is being drawn for ``client`` (and the browser ``viewer``):
         count it for a minute."""
         now = time.monotonic() if now is None else now
+        self.last_page = max(self.last_page, now)
         self.starts.setdefault(client, deque()).append(now)
         if viewer is not None:
             self.viewer_starts.setdefault(viewer, deque()).append(now)
@@ -331,10 +346,45 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         await super().cull_kernels()
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        """Start a kernel as Jupyter does, watching for its restarts."""
+        """Start a kernel as Jupyter does, watching for its restarts; a kernel preheated for
+        a pool waits its turn first (:meth:`_pace_preheat`)."""
+        await self._pace_preheat()
         kernel_id = await super().start_kernel(*args, **kwargs)
         self.add_restart_callback(kernel_id, partial(self._restarted, kernel_id), "restart")
         return kernel_id
+
+    async def _pace_preheat(self, poll: float = 0.1) -> None:
+        """Hold back a kernel about to be preheated for a pool until :meth:`may_preheat`.
+        Voila fills a pool from tasks that stay in it, so the task starting the kernel is the
+        pool's item while it waits there; once a page takes the item (Voila hands out the
+        first, ready or not), it is that page's kernel and starts at once. Without this, a
+        class of thirty taking a pool of thirty made Voila start thirty more kernels within
+        the second, beside the thirty pages being opened."""
+        task = asyncio.current_task()
+        if task is None or not self._in_pool(task):
+            return
+        while self._in_pool(task) and not self.may_preheat():
+            await asyncio.sleep(poll)
+        if self._in_pool(task):
+            self._preheating[task] = time.monotonic()
+
+    def may_preheat(self, now: float | None = None) -> bool:
+        """Whether a pool may preheat one more kernel now: no page handed out for
+        :attr:`refill_quiet` seconds, and fewer than :attr:`max_preheating` kernels preheating
+        (started for a pool, their page not yet drawn, for less than
+        :attr:`preheat_timeout`)."""
+        now = time.monotonic() if now is None else now
+        if now - self.last_page < self.refill_quiet:
+            return False
+        for task, began in list(self._preheating.items()):
+            if now - began >= self.preheat_timeout or not self._in_pool(task) or \
+                    _preheated(task):
+                del self._preheating[task]
+        return not self.max_preheating or len(self._preheating) < self.max_preheating
+
+    def _in_pool(self, task: asyncio.Future) -> bool:
+        """Whether ``task`` is an item of a pool (not handed out)."""
+        return any(task in pool for pool in getattr(self, "_pools", {}).values())
 
     def _restarted(self, kernel_id: str) -> None:
         """A kernel is being restarted: if it waits in a pool, drop it from the pool now,
@@ -370,6 +420,16 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         except Exception as error:  # a kernel that died again is culled later
             self.log.warning("Could not shut down restarted kernel %s: %s", kernel_id, error)
 
+
+
+def _preheated(item: asyncio.Future) -> bool:
+    """Whether a pool item is over: its kernel failed to start, or its page is drawn."""
+    if not item.done():
+        return False
+    if item.cancelled() or item.exception() is not None:
+        return True
+    drawing = item.result().get("task")
+    return drawing is None or drawing.done()
 
 
 def _forget_request_info(kernel_id: str) -> None:
