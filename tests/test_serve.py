@@ -11,6 +11,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.httputil import HTTPHeaders
 
@@ -301,6 +302,55 @@ def test_a_page_being_drawn_counts_once_against_the_caps(monkeypatch) -> None:
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, run()).result()
     assert held == [(1, 1), (1, 1), (1, 1)]
+
+
+def test_a_page_whose_kernel_fails_to_start_says_the_server_is_busy(monkeypatch) -> None:
+    """A kernel that fails to start (Jupyter's 60 s, a class arriving on an overloaded
+    machine) before anything of the page is sent: the viewer gets a page that says so and
+    tries again, status 503, not Voila's bare error 500; a missing notebook keeps its 404."""
+    import tornado.web
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    from explorer.serve import page_handler
+    from explorer.serve.pages import BUSY_EVERY, BUSY_PAGE
+
+    failure: list[Exception] = []
+
+    async def voilas_get(self: object, path: str | None = None) -> None:
+        raise failure[0]
+
+    monkeypatch.setattr(TornadoVoilaHandler, "get", voilas_get)
+
+    async def run(error: Exception) -> dict:
+        failure[:] = [error]
+        manager = PoolAwareKernelManager(min_free_memory=0)
+        answer: dict = {"headers": {}}
+        handler_class = page_handler()
+        handler = handler_class.__new__(handler_class)
+        handler.application = SimpleNamespace(settings={"kernel_manager": manager})
+        handler.request = SimpleNamespace(
+            query="", remote_ip="10.0.0.1", path="/voila/render/one.ipynb",
+            headers=HTTPHeaders(), cookies=SimpleCookie({VIEWER_COOKIE: manager.tokens.new()}))
+        handler._xsrf_token = b"token"
+        handler._headers_written = False
+        handler.set_status = lambda status: answer.update(status=status)
+        handler.set_header = lambda name, value: answer["headers"].update({name: value})
+        handler.finish = lambda body: answer.update(body=body)
+        await handler.get("one.ipynb")
+        assert manager.held() == 0  # the failed page holds no place
+        return answer
+
+    def served(error: Exception) -> dict:
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, run(error)).result()
+
+    answer = served(TimeoutError("Kernel didn't respond in 60 seconds"))
+    assert answer["status"] == 503
+    assert answer["headers"]["Retry-After"] == str(BUSY_EVERY)
+    assert answer["body"] == BUSY_PAGE.format(every=BUSY_EVERY)
+    assert "Kernel" not in answer["body"]  # the viewer reads plain words, not the error
+    with pytest.raises(tornado.web.HTTPError):
+        served(tornado.web.HTTPError(404))
 
 
 def test_an_asyncio_traceback_is_logged_in_one_line() -> None:

@@ -44,6 +44,20 @@ place, checks every {every} seconds and opens the page by itself when your turn 
 WAITING_EVERY = 5
 """Seconds between a waiting page's checks of its place."""
 
+BUSY_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="{every}">
+<title>The server is busy</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36em; margin: 4em auto">
+<h1>The server is busy</h1>
+<p>Your page could not be started just now: the server is very busy. This page tries again
+by itself in {every} seconds.</p></body></html>
+"""
+"""The page a viewer gets when its page's kernel failed to start before anything of the page
+was sent (a machine overloaded by a class arriving: Jupyter gives a kernel 60 s), status
+503, Retry-After :data:`BUSY_EVERY`, rather than Voila's bare error 500."""
+BUSY_EVERY = 10
+"""Seconds before a busy page tries again."""
+
 COOKIES_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>This site needs cookies</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 36em; margin: 4em auto">
@@ -244,6 +258,7 @@ KERNEL_FREE = KernelFreePages()
 def page_handler() -> type:
     """Voila's page handler with the public server's limits (a class made on first use, so
     importing this module does not import Voila)."""
+    import tornado.web
     from voila.tornado.handler import TornadoVoilaHandler
 
     class PublicPageHandler(TornadoVoilaHandler):
@@ -261,7 +276,9 @@ def page_handler() -> type:
         :attr:`PoolAwareKernelManager.cull_unconnected_timeout`. The page
         carries :data:`PAGE_SCRIPT` (the "gone to sleep" notice, the upload check). The page
         gets the ``_xsrf`` cookie, which Voila's own page sends when it is closed to shut its
-        kernel down (without it the call was refused and the kernel lived on until culled)."""
+        kernel down (without it the call was refused and the kernel lived on until culled).
+        A page whose kernel failed to start before anything of it was sent gets
+        :data:`BUSY_PAGE`."""
 
         _scripted = False
         _page: PageBeingDrawn | None = None
@@ -373,6 +390,14 @@ def page_handler() -> type:
                                         getattr(manager, "viewers_drawing", None), viewer)
             try:
                 await super().get(path)
+            except tornado.web.HTTPError:
+                raise  # Voila's own answer (a missing notebook's 404)
+            except Exception as error:
+                if self._headers_written:  # part of the page is sent: Voila's own error
+                    raise
+                self._refuse(503, f"its page's kernel failed to start: {error}"[:300],
+                             "text/html", BUSY_PAGE.format(every=BUSY_EVERY),
+                             retry_after=BUSY_EVERY)
             finally:
                 self._page.settle()
                 if self._page.kernel_id is not None and hasattr(manager, "page_sent"):
