@@ -28,7 +28,8 @@ and the kernels' memory is not read. Reported: pupils who got a working page (mu
 them), time to interactive p50/p95 (in all, and the browsers'), the pupils who waited in line
 and their longest wait, clicks and their latency p50/p95, errors (a page refused or not
 working, a time-out, an error or traceback reaching a pupil, a browser's page error, an error
-in the server's log: must be zero), and the kernels' resident memory at the end. Exit status
+in the server's log: must be zero), the kernels' resident memory at the end, and the CPU the
+server process and the kernels used while the class ran (where two cores go). Exit status
 0; 1 if a pupil got no working page or there was an error; 2 on a bad argument.
 """
 
@@ -214,16 +215,34 @@ async def run_class(base: str, settings: Settings) -> list[Pupil]:
     return pupils
 
 
-def sample(server: Any, peaks: dict[str, int], stop: threading.Event) -> None:
+def sample(server: Any, peaks: dict[str, int], stop: threading.Event,
+           cpu: dict[str, list[float]] | None = None) -> None:
     """Every two seconds until ``stop``, each kernel's resident memory; its peak kept in
-    ``peaks`` (by kernel id)."""
+    ``peaks`` (by kernel id); and in ``cpu`` each kernel's CPU seconds (user and system)
+    when first and last seen, the server's under the key "server"."""
     while not stop.is_set():
-        for kernel, process in kernel_processes(server).items():
+        processes = dict(kernel_processes(server), server=server)
+        for kernel, process in processes.items():
             try:
-                peaks[kernel] = max(peaks.get(kernel, 0), process.memory_info().rss)
+                if kernel != "server":
+                    peaks[kernel] = max(peaks.get(kernel, 0), process.memory_info().rss)
+                if cpu is not None:
+                    times = process.cpu_times()
+                    used = times.user + times.system
+                    cpu.setdefault(kernel, [used, used])[1] = used
             except psutil.Error:  # a kernel gone meanwhile
                 continue
         stop.wait(2)
+
+
+def cpu_figures(cpu: dict[str, list[float]], seconds: float) -> dict[str, float]:
+    """The CPU the server process and the kernels used while the class ran (``seconds``
+    long), in seconds and in cores on average (a kernel's last two seconds may be missed)."""
+    server = cpu.get("server", [0.0, 0.0])
+    kernels = sum(last - first for name, (first, last) in cpu.items() if name != "server")
+    spent = server[1] - server[0]
+    return {"server_cpu_s": round(spent, 1), "server_cores": round(spent / seconds, 2),
+            "kernels_cpu_s": round(kernels, 1), "kernels_cores": round(kernels / seconds, 2)}
 
 
 def summary(pupils: list[Pupil], settings: Settings, rss: list[int]) -> dict[str, Any]:
@@ -290,6 +309,11 @@ def report(figures: dict[str, Any]) -> None:
         ("the pupils' kernels' peak memory median / max, MiB",
          f"{figures['kernel_rss_mib_median']} / {figures['kernel_rss_mib_max']}"),
     ]
+    if "server_cpu_s" in figures:
+        rows += [("CPU of the server process while the class ran, s (cores on average)",
+                  f"{figures['server_cpu_s']} ({figures['server_cores']})"),
+                 ("CPU of the kernels while the class ran, s (cores on average)",
+                  f"{figures['kernels_cpu_s']} ({figures['kernels_cores']})")]
     print("| measure | value |\n| --- | --- |")
     for name, value in rows:
         print(f"| {name} | {value} |")
@@ -341,6 +365,7 @@ def parse(argv: list[str] | None) -> tuple[argparse.Namespace, Settings]:
 def main(argv: list[str] | None = None) -> int:
     args, settings = parse(argv)
     rss: list[int] = []
+    used: dict[str, float] = {}
     interrupted: list[str] = []
     if args.url:
         pupils = asyncio.run(run_class(args.url.rstrip("/"), settings))
@@ -360,14 +385,17 @@ def main(argv: list[str] | None = None) -> int:
                 wait_until_quiet(server, 600)
                 start = log.stat().st_size
                 peaks: dict[str, int] = {}
+                cpu: dict[str, list[float]] = {}
                 stop = threading.Event()
-                sampler = threading.Thread(target=sample, args=(server, peaks, stop))
+                sampler = threading.Thread(target=sample, args=(server, peaks, stop, cpu))
                 sampler.start()
+                began = time.monotonic()
                 try:
                     pupils = asyncio.run(run_class(base, settings))
                 finally:
                     stop.set()
                     sampler.join()
+                used = cpu_figures(cpu, time.monotonic() - began)
                 held = {p.kernel_id for p in pupils if p.kernel_id}
                 rss = [size for kernel, size in peaks.items() if kernel in held]
                 problems = log_problems(log, start)
@@ -377,6 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     problems = [p for p in problems if LEFT_BUSY not in p]
     figures = summary(pupils, settings, rss)
     figures["kernels_interrupted_at_leaving"] = len(interrupted)
+    figures.update(used)
     figures["errors"] += len(problems)
     figures["first_errors"] = (figures["first_errors"] + problems)[:10]
     report(figures)
