@@ -106,6 +106,7 @@ class Settings:
     think: float
     page: str
     timeout: float
+    protocol: str = "v1"
 
 
 async def viewer_pupil(pupil: Pupil, base: str, settings: Settings, start: float,
@@ -113,7 +114,7 @@ async def viewer_pupil(pupil: Pupil, base: str, settings: Settings, start: float
     """A simulated pupil: arrives, opens the page, plays until ``end``, leaves."""
     rng = random.Random(pupil.number)
     await asyncio.sleep(max(0.0, start + pupil.arrived - time.monotonic()))
-    viewer = Viewer(base, timeout=settings.timeout)
+    viewer = Viewer(base, timeout=settings.timeout, protocol=settings.protocol)
     arrived = time.monotonic()
     try:
         await viewer.open(settings.page)
@@ -257,6 +258,7 @@ def summary(pupils: list[Pupil], settings: Settings, rss: list[int]) -> dict[str
     errors = [e for p in pupils for e in p.errors]
     return {
         "pupils": settings.pupils, "browsers": settings.browsers, "page": settings.page,
+        "protocol": settings.protocol,
         "arrive_s": settings.arrive, "play_s": settings.play,
         "working_pages": len(ready),
         "interactive_s_p50": _round(statistics.median(ready) if ready else None),
@@ -289,6 +291,7 @@ def report(figures: dict[str, Any]) -> None:
     rows = [
         ("pupils (in Chromium)", f"{figures['pupils']} ({figures['browsers']})"),
         ("page", figures["page"]),
+        ("the simulated pupils' socket", figures["protocol"]),
         ("working pages", f"{figures['working_pages']} of {figures['pupils']}"),
         ("time to interactive p50 / p95 / max, s",
          f"{figures['interactive_s_p50']} / {figures['interactive_s_p95']} / "
@@ -338,6 +341,9 @@ def parse(argv: list[str] | None) -> tuple[argparse.Namespace, Settings]:
     parser.add_argument("--url", help="a server already running (no server is started)")
     parser.add_argument("--timeout", type=float, default=300,
                         help="seconds a pupil waits for anything")
+    parser.add_argument("--protocol", choices=("v1", "json"), default="v1",
+                        help="the simulated pupils' socket: v1, as Voila's page in a "
+                        "browser (default), or Jupyter's JSON text form")
     parser.add_argument("--voila-arg", action="append", default=[],
                         help="an option for the server started (repeatable)")
     parser.add_argument("--json", type=Path, help="write the figures there too")
@@ -359,7 +365,7 @@ def parse(argv: list[str] | None) -> tuple[argparse.Namespace, Settings]:
     if problems:
         parser.error("; ".join(problems))
     return args, Settings(args.pupils, args.browsers, args.arrive, args.play, args.think,
-                          args.page, args.timeout)
+                          args.page, args.timeout, args.protocol)
 
 
 def main(argv: list[str] | None = None) -> int:

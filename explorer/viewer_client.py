@@ -175,6 +175,35 @@ def decode(frame: str | bytes) -> dict[str, Any]:
     return json.loads(frame)
 
 
+V1 = "v1.kernel.websocket.jupyter.org"
+"""The websocket subprotocol of Jupyter's kernel messages that Voila's page (JupyterLab's
+kernel connection) asks for: each message binary, its parts side by side, so the server
+passes them on without reading them."""
+
+
+def encode_v1(sent: dict[str, Any]) -> bytes:
+    """A message for the websocket in the :data:`V1` form."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    parts = [json.dumps(sent[key]).encode() for key in
+             ("header", "parent_header", "metadata", "content")]
+    return serialize_msg_to_ws_v1([*parts, *map(bytes, sent.get("buffers") or [])],
+                                  sent.get("channel", "shell"))
+
+
+def decode_v1(frame: bytes) -> dict[str, Any]:
+    """A message from the websocket in the :data:`V1` form."""
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+    channel, parts = deserialize_msg_from_ws_v1(frame)
+    keys = ("header", "parent_header", "metadata", "content")
+    found: dict[str, Any] = {key: json.loads(part) for key, part in
+                             zip(keys, parts[:4], strict=False)}
+    found.update(channel=channel, buffers=parts[4:],
+                 msg_type=found.get("header", {}).get("msg_type", ""))
+    return found
+
+
 def references(value: Any) -> Iterator[str]:
     """The model ids a state value refers to (``"IPY_MODEL_<id>"``, alone or in a list)."""
     if isinstance(value, str) and value.startswith(_REFERENCE):
@@ -204,7 +233,13 @@ class Viewer:
     its page would hold. Use :meth:`open` first; every wait ends after ``timeout`` seconds with
     a :class:`ViewerError`."""
 
-    def __init__(self, base_url: str, timeout: float = 60, keep: int = 5000) -> None:
+    def __init__(self, base_url: str, timeout: float = 60, keep: int = 5000,
+                 protocol: str = "json") -> None:
+        if protocol not in ("json", "v1"):
+            raise ViewerError(f"protocol must be 'json' or 'v1'; found {protocol!r}")
+        self.protocol = protocol
+        """How messages go on the kernel's socket: "json" (Jupyter's JSON text form) or
+        "v1" (:data:`V1`, as Voila's page in a browser sends them)."""
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.page = ""
@@ -316,14 +351,19 @@ class Viewer:
                f"/api/kernels/{self.kernel_id}/channels?session_id={uuid.uuid4().hex}")
         request = HTTPRequest(url, headers=self._cookie_header())
         try:
-            self._socket = await asyncio.wait_for(
-                websocket_connect(request, max_message_size=MAX_FRAME), self.timeout)
+            self._socket = await asyncio.wait_for(websocket_connect(
+                request, max_message_size=MAX_FRAME,
+                subprotocols=[V1] if self.protocol == "v1" else None), self.timeout)
         except (OSError, TimeoutError) as error:
             raise ViewerError(f"{self.page}: cannot connect to kernel {self.kernel_id}: "
                               f"{error or 'timed out'}") from None
         except Exception as error:  # tornado's HTTP errors of the upgrade (a 404: no kernel)
             raise ViewerError(f"{self.page}: kernel {self.kernel_id} refused the socket: "
                               f"{error}") from None
+        if self.protocol == "v1" and self._socket.selected_subprotocol != V1:
+            self._socket.close()
+            self._socket = None
+            raise ViewerError(f"{self.page}: the server did not take the {V1} subprotocol")
 
     async def _request_states(self) -> None:
         """Ask for every widget's state, as the browser's widget manager does on load."""
@@ -487,7 +527,10 @@ class Viewer:
         msg_id = sent["header"]["msg_id"]
         self._waiting[msg_id] = _Waiting(reply_needed=kind.endswith("_request"))
         try:
-            await self._socket.write_message(encode(sent), binary=bool(buffers))
+            if self.protocol == "v1":
+                await self._socket.write_message(encode_v1(sent), binary=True)
+            else:
+                await self._socket.write_message(encode(sent), binary=bool(buffers))
         except Exception as error:  # tornado's closed-socket error
             raise ViewerError(f"{self.page}: kernel {self.kernel_id}'s socket is closed "
                               f"({type(error).__name__})") from None
@@ -519,7 +562,7 @@ class Viewer:
                 break
             if frame is None:
                 raise ViewerError(f"{self.page}: kernel {self.kernel_id} closed the socket")
-            taken.append(self._take(decode(frame)))
+            taken.append(self._take(self._decode(frame)))
         return taken
 
     async def _read(self, deadline: float, msg_id: str) -> dict[str, Any]:
@@ -531,6 +574,11 @@ class Viewer:
                               f"within {self.timeout:g} s") from None
         if frame is None:
             raise ViewerError(f"{self.page}: kernel {self.kernel_id} closed the socket")
+        return self._decode(frame)
+
+    def _decode(self, frame: str | bytes) -> dict[str, Any]:
+        if self.protocol == "v1" and isinstance(frame, bytes):
+            return decode_v1(frame)
         return decode(frame)
 
     # ---- what the kernel sends ----------------------------------------------------------

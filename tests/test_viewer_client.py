@@ -10,7 +10,9 @@ from explorer.viewer_client import (
     ViewerError,
     Widget,
     decode,
+    decode_v1,
     encode,
+    encode_v1,
     message,
     problem,
     put_buffers,
@@ -31,6 +33,29 @@ def test_an_uploads_bytes_travel_as_buffers_and_come_back_in_place() -> None:
     framed["buffers"] = buffers
     back = decode(encode(framed))  # Jupyter's binary frame, both ways
     assert back["buffers"] == buffers and back["content"]["comm_id"] == "c"
+
+
+def test_the_browsers_binary_protocol_reads_as_the_server_reads_it() -> None:
+    """Voila's page in a browser speaks v1.kernel.websocket.jupyter.org; a viewer may too
+    (``protocol="v1"``): what it sends, the server's own frame check reads, and what the
+    server sends in that form (Jupyter's own serializer), it reads."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    from explorer.serve.frames import parse
+
+    sent = message("comm_msg", {"comm_id": "c", "data": {"method": "custom"}})
+    sent["buffers"] = [b"PAR1"]
+    read = parse(encode_v1(sent), v1=True)
+    assert read.channel == "shell" and read.header["msg_type"] == "comm_msg"
+    assert read.content == sent["content"] and list(read.buffers) == [b"PAR1"]
+    parts = [b'{"msg_type": "status", "msg_id": "m"}', b'{"msg_id": "p"}', b"{}",
+             b'{"execution_state": "idle"}', b"xy"]
+    back = decode_v1(serialize_msg_to_ws_v1(parts, "iopub"))
+    assert back["channel"] == "iopub" and back["msg_type"] == "status"
+    assert back["parent_header"] == {"msg_id": "p"} and back["buffers"] == [b"xy"]
+    assert back["content"] == {"execution_state": "idle"}
+    with pytest.raises(ViewerError, match="protocol must be 'json' or 'v1'"):
+        Viewer("http://127.0.0.1:1", protocol="v2")
 
 
 def test_what_a_viewer_must_never_see_is_named() -> None:

@@ -53,8 +53,10 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
 
 async def _open(url: str, count: int) -> list[Viewer]:
     """``count`` pupils' pages opened at once, each viewer a browser of its own (its own
-    cookies), every one from 127.0.0.1; each page's kernel answered a request."""
-    viewers = [Viewer(url, timeout=240) for _ in range(count)]
+    cookies), every one from 127.0.0.1, half of them speaking the browser's binary protocol;
+    each page's kernel answered a request."""
+    viewers = [Viewer(url, timeout=240, protocol="v1" if n % 2 else "json")  # both forms
+               for n in range(count)]
     await asyncio.gather(*(v.open(PAGE) for v in viewers))
     for viewer in viewers:
         await viewer.request("comm_info_request", {"target_name": "jupyter.widget"})
