@@ -210,6 +210,26 @@ def test_pool_refills_wait_for_a_quiet_moment_and_go_one_at_a_time() -> None:
     asyncio.run(run())
 
 
+def test_a_refill_still_waiting_when_the_server_stops_starts_no_kernel() -> None:
+    async def run() -> None:
+        manager = _manager(refill_quiet=60)
+        manager.count_start("10.0.0.1")
+
+        async def preheat() -> str:
+            await manager._pace_preheat(poll=0.01)
+            return "started"
+
+        item = asyncio.get_running_loop().create_task(preheat())
+        manager._pools = {"one.ipynb": [item]}
+        await asyncio.sleep(0.05)
+        manager._stopping = True  # as shutdown_all sets it before Voila empties the pools
+        manager._pools = {}
+        with pytest.raises(RuntimeError, match="the server is stopping"):
+            await item
+
+    asyncio.run(run())
+
+
 def test_preheating_has_no_limit_when_told_so_and_a_stuck_one_holds_back_for_a_while() -> None:
     manager = _manager(refill_quiet=0, max_preheating=0)
     assert manager.may_preheat()

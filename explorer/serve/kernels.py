@@ -113,6 +113,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self.last_page = -math.inf  # time.monotonic() when the last page was drawn or handed out
         self._preheating: dict[asyncio.Task, float] = {}  # pool item -> when it began
+        self._stopping = False  # shutdown_all was called
         self.owners: dict[str, str] = {}  # kernel id -> the client address it was drawn for
         self.browsers: dict[str, str] = {}  # kernel id -> the VIEWER_COOKIE of its browser
         self.drawing: dict[str, int] = {}  # client address -> pages being drawn for it now
@@ -363,10 +364,18 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         task = asyncio.current_task()
         if task is None or not self._in_pool(task):
             return
-        while self._in_pool(task) and not self.may_preheat():
+        while self._in_pool(task) and not self.may_preheat() and not self._stopping:
             await asyncio.sleep(poll)
+        if self._stopping:  # Voila empties the pools, then awaits each item: start none
+            raise RuntimeError("the server is stopping: no kernel is preheated")
         if self._in_pool(task):
             self._preheating[task] = time.monotonic()
+
+    async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
+        """Shut every kernel down as Voila and Jupyter do; a kernel still waiting for its
+        turn to be preheated is not started."""
+        self._stopping = True
+        await super().shutdown_all(*args, **kwargs)
 
     def may_preheat(self, now: float | None = None) -> bool:
         """Whether a pool may preheat one more kernel now: no page handed out for
