@@ -220,7 +220,9 @@ def sample(server: Any, peaks: dict[str, int], stop: threading.Event,
            cpu: dict[str, list[float]] | None = None) -> None:
     """Every two seconds until ``stop``, each kernel's resident memory; its peak kept in
     ``peaks`` (by kernel id); and in ``cpu`` each kernel's CPU seconds (user and system)
-    when first and last seen, the server's under the key "server"."""
+    when the class came (0 for a kernel started since) and when last seen, the server's
+    under the key "server"."""
+    first = True
     while not stop.is_set():
         processes = dict(kernel_processes(server), server=server)
         for kernel, process in processes.items():
@@ -230,9 +232,10 @@ def sample(server: Any, peaks: dict[str, int], stop: threading.Event,
                 if cpu is not None:
                     times = process.cpu_times()
                     used = times.user + times.system
-                    cpu.setdefault(kernel, [used, used])[1] = used
+                    cpu.setdefault(kernel, [used if first else 0.0, used])[1] = used
             except psutil.Error:  # a kernel gone meanwhile
                 continue
+        first = False
         stop.wait(2)
 
 
