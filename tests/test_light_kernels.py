@@ -93,3 +93,28 @@ except Exception:
 print("REPORT " + __import__("json").dumps({{"loaded": [shipped, "pyarrow" in sys.modules]}}))
 """)
     assert checked[0]["loaded"] == [False, True]  # Arrow only for the upload's footer
+
+
+def test_a_first_chart_skips_jsonschemas_iri_grammar_and_nothing_else() -> None:
+    """jsonschema (under altair) would import rfc3987_syntax, compiling 39 grammars (1.2 s of
+    CPU in each kernel's first chart) for an "iri" format check nothing here makes: with the
+    package's views loaded it goes without; anyone else still gets the package."""
+    report, = _run("""
+import json, sys
+import explorer.ui
+import altair as alt
+import jsonschema
+chart = alt.Chart(alt.Data(values=[{"a": 1}])).mark_bar().encode(x="a:Q")
+chart.to_dict()  # validated against Vega-Lite's schema, as every chart is
+skipped = "rfc3987_syntax" not in sys.modules and "iri" not in jsonschema.FormatChecker.checkers
+import rfc3987_syntax
+print("REPORT " + json.dumps({"skipped": skipped, "others": rfc3987_syntax.__name__}))
+""")
+    assert report == {"skipped": True, "others": "rfc3987_syntax"}
+    plain, = _run("""
+import json, sys
+import jsonschema
+print("REPORT " + json.dumps({"loaded": "rfc3987_syntax" in sys.modules}))
+""")
+    assert plain == {"loaded": True}  # without the package's views, jsonschema loads it
+    # (Jupyter's event schemas install the package: if it ever goes, explorer.ui.lean can go)

@@ -24,9 +24,10 @@ import ipywidgets as widgets
 from ipywidgets.widgets import widget as widget_module
 
 from explorer.errors import ExplorerError, StaleControl
-from explorer.ui import guard
+from explorer.ui import guard, lean
 
 guard.install()  # every widget of this kernel checks what a client writes (explorer.ui.guard)
+lean.install()  # a kernel's first chart without jsonschema's unused IRI grammar (explorer.ui.lean)
 log = logging.getLogger("explorer.ui")
 F = TypeVar("F", bound=Callable[..., Any])
 
