@@ -315,6 +315,9 @@ def report(figures: dict[str, Any]) -> None:
         ("the pupils' kernels' peak memory median / max, MiB",
          f"{figures['kernel_rss_mib_median']} / {figures['kernel_rss_mib_max']}"),
     ]
+    if "pools_preheated_s" in figures:
+        rows.append(("seconds from the server's start until its pools were preheated and it "
+                     "was quiet", figures["pools_preheated_s"]))
     if "server_cpu_s" in figures:
         rows += [("CPU of the server process while the class ran, s (cores on average)",
                   f"{figures['server_cpu_s']} ({figures['server_cores']})"),
@@ -375,6 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     args, settings = parse(argv)
     rss: list[int] = []
     used: dict[str, float] = {}
+    pools_s: float | None = None
     interrupted: list[str] = []
     if args.url:
         pupils = asyncio.run(run_class(args.url.rstrip("/"), settings))
@@ -390,8 +394,12 @@ def main(argv: list[str] | None = None) -> int:
                 server = server_process(base)
                 print(f"Waiting for {args.pool} preheated kernels of {settings.page} and the "
                       "other pages' pools", flush=True)
+                waited = time.monotonic()
                 wait_for_pools(log, (settings.page,), 600)
                 wait_until_quiet(server, 600)
+                pools_s = round(time.monotonic() - waited, 1)
+                print(f"The pools were preheated and the server quiet after {pools_s} s",
+                      flush=True)
                 start = log.stat().st_size
                 peaks: dict[str, int] = {}
                 cpu: dict[str, list[float]] = {}
@@ -415,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     figures = summary(pupils, settings, rss)
     figures["kernels_interrupted_at_leaving"] = len(interrupted)
     figures.update(used)
+    if pools_s is not None:
+        figures["pools_preheated_s"] = pools_s
     figures["errors"] += len(problems)
     figures["first_errors"] = (figures["first_errors"] + problems)[:10]
     report(figures)
