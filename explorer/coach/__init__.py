@@ -457,8 +457,8 @@ class CoachBot(Bot):
         worlds = self.worlds or (BOT_WORLDS_TO_END if knowledge.coach_to_end else BOT_WORLDS)
         advice = advise(game, worlds=worlds, seed=self.seed, choices=listed)
         mine = next((a for a in advice if a.action == usual), None)
-        if mine is not None and (mine.label in ("best", "too close to call")
-                                 or mine.loss_interval[0] <= knowledge.coach_margin):
+        # "best" and "too close to call" have a loss interval reaching 0, within any margin
+        if mine is not None and mine.loss_interval[0] <= knowledge.coach_margin:
             return usual
         best = advice[0].actions
         if hasattr(self._base, "forget"):  # the coach's run, not the base bot's, goes on:
