@@ -4,6 +4,7 @@ seat orders.
     .venv/bin/python benchmarks/tournament.py [--games 60] [--workers 2] [--seed 0]
                                               [--game rifts --game riftforce ...]
                                               [--pair heuristic,search ...]
+                                              [--duplicate] [--start 0] [--out FILE.json]
 
 Two players. For each game and each ordered pair of different bots (A in seat 0 and B in seat
 1, then B in seat 0 and A in seat 1), ``--games`` seeded games are played through
@@ -19,14 +20,20 @@ seed, so the luck of the deal falls on both bots alike. The table then adds the 
 interval of A's win rate: the normal interval of the mean, over the deals, of A's share of
 the two games of a deal (a deal's two games are not independent, so the Wilson interval of
 the pooled games does not apply to them).
+
+``--start K`` plays the deals ``K`` to ``K + games - 1`` of the root seed (``K`` a multiple of
+10), so a later run adds new deals to an earlier one's rather than repeating them; ``--out``
+writes every game's result (per game, seat order and deal) to a JSON file.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
@@ -63,17 +70,19 @@ def pairs(chosen: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
 
 def tasks(games_list: list[str], games: int, seed: int,
           chosen: list[tuple[str, str]] | None = None,
-          duplicate: bool = False) -> list[tuple[str, tuple[str, str], int, int]]:
-    """Every (game, seat order, chunk seed, chunk size) to play (``duplicate``: the same
-    chunk seeds in both seat orders)."""
+          duplicate: bool = False,
+          start: int = 0) -> list[tuple[str, tuple[str, str], int, int]]:
+    """Every (game, seat order, chunk seed, chunk size) to play, the deals ``start`` to
+    ``start + games - 1`` (``duplicate``: the same chunk seeds in both seat orders)."""
     found = []
     for game in games_list:
         for a, b in pairs(chosen):
             for order_number, order in enumerate(((a, b), (b, a))):
-                for first in range(0, games, CHUNK):
+                for first in range(start, start + games, CHUNK):
                     chunk_seed = seed * 1_000_003 + first + (
                         0 if duplicate else order_number * 10_007)
-                    found.append((game, order, chunk_seed, min(CHUNK, games - first)))
+                    found.append((game, order, chunk_seed,
+                                  min(CHUNK, start + games - first)))
     return found
 
 
@@ -126,12 +135,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="a game to play (repeatable; default: all five)")
     parser.add_argument("--duplicate", action="store_true",
                         help="the same deals in both seat orders, with a paired interval")
+    parser.add_argument("--start", type=int, default=0,
+                        help="the first deal to play, a multiple of 10 (default 0)")
+    parser.add_argument("--out", metavar="FILE.json",
+                        help="write every game's result to this JSON file")
     parser.add_argument("--pair", action="append", metavar="A,B",
                         help="a pair of bots to play, e.g. heuristic,search (repeatable; "
                              "default: every pair)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
+    if args.start < 0 or args.start % CHUNK:
+        parser.error(f"--start must be a multiple of {CHUNK} and at least 0; "
+                     f"found {args.start}")
     games_list = args.game or list(GAMES)
     chosen = []
     for text in args.pair or []:
@@ -139,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         if len(pair) != 2 or pair[0] == pair[1] or not set(pair) <= set(BOTS):
             parser.error(f"--pair takes two different bots of {', '.join(BOTS)}; found {text!r}")
         chosen.append(pair)
-    todo = tasks(games_list, args.games, args.seed, chosen, args.duplicate)
+    todo = tasks(games_list, args.games, args.seed, chosen, args.duplicate, args.start)
     results: dict[tuple[str, tuple[str, str]], list[Any]] = {}
     start = time.perf_counter()
     from dask.distributed import Client, LocalCluster, as_completed
@@ -159,8 +175,16 @@ def main(argv: list[str] | None = None) -> int:
         results[key] = [[w for p in parts for w in p[0]], [w for p in parts for w in p[1]],
                         sum(p[2] for p in parts)]
     print(table(results, games_list, args.games, chosen, args.duplicate))
-    print(f"\n{args.games} games per seat order, {args.workers} workers, seed {args.seed}: "
+    print(f"\n{args.games} games per seat order (deals {args.start} to "
+          f"{args.start + args.games - 1}), {args.workers} workers, seed {args.seed}: "
           f"{time.perf_counter() - start:.0f} s wall")
+    if args.out:
+        record = {"seed": args.seed, "start": args.start, "games": args.games,
+                  "duplicate": args.duplicate,
+                  "results": [{"game": game, "seat0": order[0], "seat1": order[1],
+                               "seat0_won": wins[0], "seat1_won": wins[1]}
+                              for (game, order), wins in results.items()]}
+        Path(args.out).write_text(json.dumps(record, indent=1))
     return 0
 
 

@@ -41,3 +41,22 @@ def test_the_paired_interval_is_the_normal_interval_of_the_deals_mean_share():
     assert low == pytest.approx(0.625 - 0.46914, abs=1e-4) and high == 1.0
     mean, low, high = _tournament().paired([1, 0] * 50, [0, 1] * 50)  # every deal split
     assert (mean, low, high) == (0.5, 0.5, 0.5)
+
+
+def test_a_later_start_plays_new_deals_that_extend_the_earlier_run():
+    tournament = _tournament()
+    pair = [("heuristic", "coach")]
+
+    def deals(games, start):
+        return {(order, seed, count) for _, order, seed, count in
+                tournament.tasks(["adventurers"], games, 28, pair, True, start)}
+
+    earlier, later, whole = deals(150, 0), deals(150, 150), deals(300, 0)
+    assert not earlier & later and earlier | later == whole
+    assert sum(c for order, _, c in later if order == ("heuristic", "coach")) == 150
+
+
+def test_the_start_must_be_a_whole_chunk(capsys):
+    with pytest.raises(SystemExit) as stop:
+        _tournament().main(["--start", "15", "--game", "rifts"])
+    assert stop.value.code == 2 and "--start must be a multiple of 10" in capsys.readouterr().err
