@@ -537,6 +537,38 @@ def test_the_calibration_is_a_rising_line_through_the_centres_of_the_isotonic_bl
     assert ys == sorted(ys)
 
 
+def test_the_calibration_counts_each_position_by_its_weight():
+    """Known answer worked by hand: won (0, 1, 0) at chances (0.1, 0.2, 0.3), weighing 1, 1
+    and 3: the last two pool into one block of weight 4 with a share (1 + 0) / 4 = 1/4 (above
+    the first block's 0, so no more pooling); the Jeffreys estimates (0 + 1/2) / 2 = 1/4 and
+    (1/4 * 4 + 1/2) / 5 = 3/10, at the centres 0.1 and 0.25."""
+    import numpy as np
+
+    from explorer.coach.value import centred_isotonic
+
+    xs, ys = centred_isotonic(np.array([0.1, 0.2, 0.3]), np.array([0, 1, 0]),
+                              np.array([1.0, 1.0, 3.0]))
+    assert xs == pytest.approx([0.1, 0.25]) and ys == pytest.approx([0.25, 0.3])
+
+
+def test_each_game_weighs_the_same_in_a_fitted_model():
+    """Ten games, every position alike: two long games of 25 positions won, eight of one
+    position lost. Each game weighing the same, the seat wins 2 games in 10: the
+    calibration's one block holds all 58 positions at a share of 1/5, so the model says
+    (58/5 + 1/2) / 59 = 0.2051 (counted one by one, it would say 50 in 58: 0.86)."""
+    from explorer.coach.value import BASE_FEATURES, CoachError, fit
+
+    alike = [1.0] * len(BASE_FEATURES)
+    rows = ([(alike, 1.0, 0)] * 25 + [(alike, 1.0, 1)] * 25
+            + [(alike, 0.0, game) for game in range(2, 10)])
+    model = fit("rifts", rows, {})
+    assert model.win(alike) == pytest.approx((58 / 5 + 0.5) / 59, abs=1e-3)
+    assert model.trained["weights"] == "each game the same"
+    one_won = [(alike, 1.0, 0)] * 25 + [(alike, 0.0, game) for game in range(1, 6)]
+    with pytest.raises(CoachError, match="only one outcome"):  # (a fold without game 0)
+        fit("rifts", one_won, {})
+
+
 def test_a_model_maps_its_chance_through_its_calibration():
     from dataclasses import replace
 
