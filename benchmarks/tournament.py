@@ -124,6 +124,16 @@ def table(results: dict[tuple[str, tuple[str, str]], list[Any]], games_list: lis
     return "\n".join(lines)
 
 
+def record(results: dict[tuple[str, tuple[str, str]], list[Any]], seed: int, start: int,
+           games: int, duplicate: bool) -> dict[str, Any]:
+    """What ``--out`` writes: the run's settings and, per game and seat order, whether the
+    bot in seat 0 and the bot in seat 1 won each game, deal by deal from ``start``."""
+    return {"seed": seed, "start": start, "games": games, "duplicate": duplicate,
+            "results": [{"game": game, "seat0": order[0], "seat1": order[1],
+                         "seat0_won": wins[0], "seat1_won": wins[1]}
+                        for (game, order), wins in results.items()]}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the tournament and print its table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -179,12 +189,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.start + args.games - 1}), {args.workers} workers, seed {args.seed}: "
           f"{time.perf_counter() - start:.0f} s wall")
     if args.out:
-        record = {"seed": args.seed, "start": args.start, "games": args.games,
-                  "duplicate": args.duplicate,
-                  "results": [{"game": game, "seat0": order[0], "seat1": order[1],
-                               "seat0_won": wins[0], "seat1_won": wins[1]}
-                              for (game, order), wins in results.items()]}
-        Path(args.out).write_text(json.dumps(record, indent=1))
+        Path(args.out).write_text(json.dumps(
+            record(results, args.seed, args.start, args.games, args.duplicate), indent=1))
     return 0
 
 

@@ -60,3 +60,18 @@ def test_the_start_must_be_a_whole_chunk(capsys):
     with pytest.raises(SystemExit) as stop:
         _tournament().main(["--start", "15", "--game", "rifts"])
     assert stop.value.code == 2 and "--start must be a multiple of 10" in capsys.readouterr().err
+
+
+def test_the_written_record_keeps_each_deals_result_by_seat_order():
+    """Two deals of heuristic (seat 0) against coach, then coach (seat 0) against heuristic:
+    the record says who won each deal in each seat, in deal order, with the run's settings."""
+    results = {("adventurers", ("heuristic", "coach")): [[1, 0], [0, 1], 1200],
+               ("adventurers", ("coach", "heuristic")): [[0, 0], [1, 1], 900]}
+    written = _tournament().record(results, 28, 150, 2, True)
+    assert {k: written[k] for k in ("seed", "start", "games", "duplicate")} == {
+        "seed": 28, "start": 150, "games": 2, "duplicate": True}
+    assert written["results"] == [
+        {"game": "adventurers", "seat0": "heuristic", "seat1": "coach",
+         "seat0_won": [1, 0], "seat1_won": [0, 1]},
+        {"game": "adventurers", "seat0": "coach", "seat1": "heuristic",
+         "seat0_won": [0, 0], "seat1_won": [1, 1]}]

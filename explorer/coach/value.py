@@ -244,7 +244,6 @@ def _regression(x: Any, y: Any, weight: Any = None) -> tuple[Any, ...]:
     from sklearn.linear_model import LogisticRegression
 
     weight = np.ones(len(y)) if weight is None else np.asarray(weight, dtype=float)
-
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale = np.where(scale > 0, scale, 1.0)
