@@ -667,3 +667,66 @@ def test_riftforce_advice_searches_its_turn_once(monkeypatch):
     assert len(searched) == 1
     advise(game.at(step), worlds=2)  # another game object: never another's search
     assert len(searched) == 2
+
+
+def test_riftforce_reads_its_own_numbers_from_what_both_see() -> None:
+    """Riftforce's own numbers, worked by hand from a position: Player 1 controls Locations 1
+    and 3 (no enemy there), Player 2 Location 5; Location 2 is contested. Player 1 has Fire 5
+    with 2 damage, Water 6 and Air 5 on the Rift (health 3 + 6 + 5 = 14); Player 2 has Ice 6
+    and Plant 5 with 1 damage (6 + 4 = 10). Player 1 holds the start marker."""
+    from explorer.coach.value import BASE_FEATURES, features
+    from explorer.games.riftforce.knowledge import FEATURES, state_features
+    from tests.riftforce.helpers import scenario
+
+    game = scenario({1: (["Fire 5/2"], []), 2: (["Water 6"], ["Ice 6"]), 3: (["Air 5"], []),
+                     5: ([], ["Plant 5/1"])}, first=0)
+    assert dict(zip(FEATURES, state_features(game.state, 0), strict=True)) == {
+        "controlled": 2, "other_controlled": 1, "elementals": 3, "other_elementals": 2,
+        "health": 14, "other_health": 10, "first": 1}
+    assert state_features(game.state, 1) == [1, 2, 2, 3, 10, 14, 0]
+    assert features(game, 0)[len(BASE_FEATURES):] == state_features(game.state, 0)
+
+
+def test_riftforces_quick_estimate_is_the_value_where_the_action_leads() -> None:
+    """The quick estimate of a complete action (from the finder's position after it) is one
+    less the other player's learned chance at his next decision, once the action is played:
+    the same numbers read both ways, a Check & Draw's cards counted in the hand."""
+    from explorer.coach.value import win_chance
+
+    knowledge = knowledge_for("riftforce")
+    game = played("riftforce", 3)
+    compared = []
+    for step, seat in decision_steps(game)[10:60:5]:
+        here = game.at(step)
+        if here.legal_actions()[0].name == "guild" or here.state._turn_choices:
+            continue
+        runs = [run for run, _ in knowledge.choices(here, seat)][:6]
+        for run, quick in zip(runs, knowledge.quick(here, seat, runs), strict=True):
+            after = game.at(step)
+            for action in run:
+                after.step(action)
+            while after.is_chance:
+                after.step()
+            if quick in (None, 0.0, 1.0) or after.is_over or after.current_player == seat:
+                continue
+            compared.append(run[0].name)
+            assert quick == pytest.approx(1 - win_chance(after, 1 - seat), abs=1e-12), run
+    kinds = set(compared)
+    assert len(compared) >= 20 and {"check", "play", "activate"} <= kinds, compared
+
+
+def test_a_games_own_numbers_are_named_in_its_model_and_counted() -> None:
+    """A fitted model lists the game's own numbers by their names; a game whose numbers do
+    not match its names gets the engine's own error."""
+    from explorer.coach.value import BASE_FEATURES, fit, model_for
+    from explorer.engine.knowledge import GameKnowledge, KnowledgeError
+    from explorer.games.riftforce.knowledge import FEATURES
+
+    assert model_for("riftforce").names == BASE_FEATURES + FEATURES
+    rng = random.Random(5)
+    rows = [([rng.random() for _ in BASE_FEATURES + FEATURES], float(n % 2), n // 4)
+            for n in range(80)]
+    assert fit("riftforce", rows, {}).names[-len(FEATURES):] == FEATURES
+    odd = GameKnowledge(features=lambda game, seat: [1.0, 2.0], feature_names=("one",))
+    with pytest.raises(KnowledgeError, match="gave 2 numbers for 1 names"):
+        odd.features(new_game("rifts", players=2, seed=0), 0)

@@ -350,7 +350,10 @@ def fit(game_id: str, rows: Sequence[tuple[list[float], float, int]],
                                  x[outside])
     calibration_x, calibration_y = centred_isotonic(held, y, weight)
     mean, scale, terms, term_mean, term_scale, coef, intercept = _regression(x, y, weight)
-    names = BASE_FEATURES + tuple(f"own_{i}" for i in range(x.shape[1] - len(BASE_FEATURES)))
+    own = x.shape[1] - len(BASE_FEATURES)
+    given = knowledge_for(game_id).feature_names
+    names = BASE_FEATURES + (given if len(given) == own else
+                             tuple(f"own_{i}" for i in range(own)))
     return Model(game_id, names, tuple(mean.tolist()), tuple(scale.tolist()),
                  tuple(tuple(t) for t in terms), tuple(term_mean.tolist()),
                  tuple(term_scale.tolist()), tuple(coef.tolist()), intercept,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from explorer.engine.core import Action, Decision, Game
@@ -44,6 +44,7 @@ class GameKnowledge:
                  redeal: Callable[[Game, int, random.Random], None] | None = None,
                  choices: Callable[..., list[tuple[tuple[Action, ...], str]]] | None = None,
                  features: Callable[[Game, int], list[float]] | None = None,
+                 feature_names: Sequence[str] = (),
                  quick: Callable[..., list[float | None]] | None = None,
                  coach_to_end: bool = False, coach_base: str = "heuristic",
                  coach_margin: float = 0.0) -> None:
@@ -54,6 +55,9 @@ class GameKnowledge:
         self._redeal = redeal
         self._choices = choices
         self._features = features
+        self.feature_names = tuple(feature_names)
+        """The names of the numbers ``features`` gives, in order (a model file lists them);
+        empty where the game gives none."""
         self._quick = quick
         self.coach_to_end = coach_to_end
         """Whether the coach plays each choice on to the end of the game (a fast game: the
@@ -140,7 +144,13 @@ class GameKnowledge:
     def features(self, game: Game, seat: int) -> list[float] | None:
         """What the coach's value of a position reads, from ``seat``'s side (numbers; the
         game's own list), or None for a game without one (the generic list is used)."""
-        return list(self._features(game, seat)) if self._features is not None else None
+        if self._features is None:
+            return None
+        numbers = list(self._features(game, seat))
+        if self.feature_names and len(numbers) != len(self.feature_names):
+            raise KnowledgeError(f"{game.game_id}'s features gave {len(numbers)} numbers for "
+                                 f"{len(self.feature_names)} names")
+        return numbers
 
 
 NO_KNOWLEDGE = GameKnowledge()

@@ -83,6 +83,31 @@ def _choices(game: Game, seat: int) -> list[tuple[tuple[Action, ...], str]]:
     return found or alone
 
 
+FEATURES = ("controlled", "other_controlled", "elementals", "other_elementals", "health",
+            "other_health", "first")
+"""Riftforce's own numbers in the coach's value (:func:`state_features`), after the ones every
+game reads."""
+
+
+def state_features(state: Any, seat: int) -> list[float]:
+    """:data:`FEATURES` of ``state`` (a game's, or a position the finder reaches) from
+    ``seat``'s side, all in sight: the locations each side controls (what a Check & Draw
+    scores), its elementals on the Rift and their health left, and whether the seat holds the
+    start marker (the other's action closes each round). The standing weighs the same parts
+    with fixed weights; apart, the model weighs them itself."""
+    sides = (seat, 1 - seat)
+    locations = range(len(state.board))
+    controlled = [sum(state.controls(s, n) for n in locations) for s in sides]
+    elementals = [sum(len(place[s]) for place in state.board) for s in sides]
+    health = [sum(e.value - e.damage for place in state.board for e in place[s])
+              for s in sides]
+    return [float(v) for v in (*controlled, *elementals, *health, state.first == seat)]
+
+
+def _features(game: Game, seat: int) -> list[float]:
+    return state_features(game.state, seat)
+
+
 def _quick(game: Game, seat: int, runs: list[tuple[Action, ...]]) -> list[float | None]:
     """The learned chance of winning for ``seat`` after each complete action of ``runs``,
     valued as the other player's turn begins (the value is fitted to a seat deciding: one
@@ -118,16 +143,17 @@ def _quick(game: Game, seat: int, runs: list[tuple[Action, ...]]) -> list[float 
                 leaf.ending is not None or max(scores) >= target):
             values.append(1.0 if scores[seat] > scores[other] else 0.0)  # the game's end
             continue
-        mine = standing(leaf, seat) - STANDING["hand"] * held
+        mine = standing(leaf, seat) + STANDING["hand"] * (candidate.draws - held)
         hands = [0, 0]
         hands[seat], hands[other] = len(leaf.sides[seat].hand) + candidate.draws, held
         numbers = base_features(other, scores,
                                 [-mine if s == other else mine for s in range(2)],
                                 hands, True, leaf.turns + 1)
-        values.append(1.0 - model.win(numbers))
+        values.append(1.0 - model.win(numbers + state_features(leaf, other)))
     return values
 
 
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
-                           redeal=redeal, choices=_choices, quick=_quick)
+                           redeal=redeal, choices=_choices, quick=_quick,
+                           features=_features, feature_names=FEATURES)
 """What the shared queries ask this game."""
