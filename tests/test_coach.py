@@ -727,6 +727,24 @@ def test_a_games_own_numbers_are_named_in_its_model_and_counted() -> None:
     rows = [([rng.random() for _ in BASE_FEATURES + FEATURES], float(n % 2), n // 4)
             for n in range(80)]
     assert fit("riftforce", rows, {}).names[-len(FEATURES):] == FEATURES
+    with pytest.raises(CoachError, match="hold 6 of the game's own numbers; it names 7"):
+        fit("riftforce", [(numbers[:-1], won, n) for numbers, won, n in rows], {})
     odd = GameKnowledge(features=lambda game, seat: [1.0, 2.0], feature_names=("one",))
     with pytest.raises(KnowledgeError, match="gave 2 numbers for 1 names"):
         odd.features(new_game("rifts", players=2, seed=0), 0)
+
+
+def test_a_model_reading_other_numbers_than_its_game_gives_is_refused(tmp_path):
+    """A stored model whose numbers are not the ones its game gives (an older model of
+    Riftforce, before its own numbers; two of them swapped) names its file and the fix."""
+    import json
+
+    from explorer.coach.value import BASE_FEATURES, MODELS, load_model
+
+    good = json.loads((MODELS / "riftforce.json").read_text())
+    assert load_model("riftforce", MODELS).names == tuple(good["features"])
+    swapped = [*good["features"][:-2], good["features"][-1], good["features"][-2]]
+    for features in (list(BASE_FEATURES), swapped):
+        (tmp_path / "riftforce.json").write_text(json.dumps({**good, "features": features}))
+        with pytest.raises(CoachError, match=r"riftforce.json: reads the numbers .*make models"):
+            load_model("riftforce", tmp_path)

@@ -167,6 +167,11 @@ def load_model(game_id: str, folder: Path | None = None) -> Model:
             raise CoachError(f"{path}: a model of version {data['version']} for "
                              f"{data['game']}; expected version {MODEL_VERSION} for {game_id}")
         names = tuple(str(n) for n in data["features"])
+        wanted = BASE_FEATURES + knowledge_for(game_id).feature_names
+        if names[:len(BASE_FEATURES)] != BASE_FEATURES or \
+                (len(wanted) > len(BASE_FEATURES) and names != wanted):
+            raise CoachError(f"{path}: reads the numbers {', '.join(names)}; {game_id} gives "
+                             f"{', '.join(wanted)} (fit it again: `make models`)")
         mean, scale = (tuple(float(x) for x in data[key]) for key in ("mean", "scale"))
         if len(mean) != len(names) or len(scale) != len(names) or not all(scale):
             raise CoachError(f"{path}: mean and scale must each hold one number per feature "
@@ -352,8 +357,10 @@ def fit(game_id: str, rows: Sequence[tuple[list[float], float, int]],
     mean, scale, terms, term_mean, term_scale, coef, intercept = _regression(x, y, weight)
     own = x.shape[1] - len(BASE_FEATURES)
     given = knowledge_for(game_id).feature_names
-    names = BASE_FEATURES + (given if len(given) == own else
-                             tuple(f"own_{i}" for i in range(own)))
+    if given and len(given) != own:
+        raise CoachError(f"{game_id}: the positions hold {own} of the game's own numbers; it "
+                         f"names {len(given)}")
+    names = BASE_FEATURES + (given or tuple(f"own_{i}" for i in range(own)))
     return Model(game_id, names, tuple(mean.tolist()), tuple(scale.tolist()),
                  tuple(tuple(t) for t in terms), tuple(term_mean.tolist()),
                  tuple(term_scale.tolist()), tuple(coef.tolist()), intercept,
