@@ -8,6 +8,7 @@ from explorer.engine.core import (
     Action,
     Chance,
     Decision,
+    Fact,
     Game,
     GameOver,
     GameState,
@@ -21,8 +22,8 @@ from explorer.engine.core import (
 )
 
 __all__ = [
-    "Action", "Chance", "Decision", "Game", "GameOver", "GameState", "LogEntry", "Outcome", "Rules",
-    "load_game", "load_rules", "new_game", "register", "rules_for",
+    "Action", "Chance", "Decision", "Fact", "Game", "GameOver", "GameState", "LogEntry", "Outcome",
+    "Rules", "load_game", "load_rules", "new_game", "register", "rules_for",
 ]
 
 

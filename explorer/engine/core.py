@@ -199,6 +199,42 @@ Step = Generator[Any, Any, Any]
 """A piece of a procedure (``yield from`` it): yields Decisions and Chances, returns a value."""
 
 
+FACT_KINDS = frozenset({
+    "foe_defeated", "foe_routed", "escaped", "wiped_out", "location_visited",
+    "location_captured", "points_scored", "end_triggered", "tied", "game_won", "game_ended",
+})
+"""The kinds of :class:`Fact`: a Foe's Tokens all destroyed (``foe_defeated``) or the Foes run
+away (``foe_routed``), a party escapes a fight or is Wiped Out, a location visited (a chain's
+Location) or captured (taken under control), points scored, the end of the game triggered (the
+last round or action begins), a tie played on, a game won, a game ended (with no single
+winner named by the line: the state's winners say who)."""
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """What a line of the log says, as data: code that must know what happened reads facts
+    (or the state), never the words of a line.
+
+    ``kind``: one of :data:`FACT_KINDS`; ``seat``: the seat it happened to or for (the party,
+    the winner, the capturer), None for the whole table; ``about``: what it concerns, by name
+    (the Foe, the location); ``seats``: the other seats it concerns (the player a location is
+    taken from; every winner of a shared win, ``seat`` then None); ``amount``: a number it
+    carries (the points scored, the locations visited), or None.
+    """
+
+    kind: str
+    seat: int | None = None
+    about: str | None = None
+    seats: tuple[int, ...] = ()
+    amount: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in FACT_KINDS:
+            raise ValueError(f"unknown kind of fact {self.kind!r}; kinds: "
+                             f"{', '.join(sorted(FACT_KINDS))}")
+
+
 class RulesContext:
     """What a game's procedure works on, the state and the game's data, with the steps every
     game builds from; each game's ``Ctx`` adds its own."""
@@ -209,14 +245,15 @@ class RulesContext:
         self.constants = data.constants
 
     def note(self, text: str, seat: int | None = None, *, private: bool = False,
-             hidden: str | None = None, event: bool = False) -> None:
+             hidden: str | None = None, event: bool = False, fact: Fact | None = None) -> None:
         """A line of the game's log; ``private``: only ``seat`` reads it (it names a card of
         its hand), the others read ``hidden`` (or nothing); ``event``: a big event a page
-        announces (a Foe defeated, a location captured, a party Wiped Out, a win)."""
+        announces (a Foe defeated, a location captured, a party Wiped Out, a win); ``fact``:
+        what the line says, as data (:class:`Fact`), for code that must know what happened."""
         if private and seat is not None:
-            self.state.note(text, seat, seen_by=seat, hidden=hidden, event=event)
+            self.state.note(text, seat, seen_by=seat, hidden=hidden, event=event, fact=fact)
         else:
-            self.state.note(text, seat, event=event)
+            self.state.note(text, seat, event=event, fact=fact)
 
     def choose(self, seat: int, actions: Sequence[Action], prompt: str) -> Step:
         """Ask ``seat`` to choose; a single choice is still asked (the player sees it)."""
@@ -233,6 +270,8 @@ class LogEntry:
     ``seen_by``: the one seat that may read ``text`` (it names a card of that seat's hand);
     every other seat reads ``hidden`` instead, or nothing when it is None. None: public.
     ``event``: a big event a page announces (a Foe defeated, a location captured, a win).
+    ``fact``: what the line says as data (:class:`Fact`), on the lines of the outcomes code
+    must know (a fight won, escaped or lost, a location captured, a win); None on the others.
     """
 
     step: int
@@ -243,6 +282,7 @@ class LogEntry:
     seen_by: int | None = None
     hidden: str | None = None
     event: bool = False
+    fact: Fact | None = None
 
     def __str__(self) -> str:
         return f"[{self.phase}] {self.line()}"
@@ -302,12 +342,12 @@ class GameState:
 
     def note(self, text: str, player: int | None = None, named: bool = False, *,
              seen_by: int | None = None, hidden: str | None = None,
-             event: bool = False) -> None:
+             event: bool = False, fact: Fact | None = None) -> None:
         """Add a line to the log at the current phase (``named``: ``text`` names ``player``
         itself; ``seen_by``: only that seat reads it, the others read ``hidden``; ``event``:
-        a big event to announce)."""
-        # LogEntry(self.step, self.phase, player, text, named, seen_by, hidden, event), made
-        # as its unfrozen twin and then given its class: every step logs a line or two
+        a big event to announce; ``fact``: what the line says, as data)."""
+        # LogEntry(self.step, self.phase, player, text, named, seen_by, hidden, event, fact),
+        # made as its unfrozen twin and then given its class: every step logs a line or two
         entry = _new_object(_LogLine)
         entry.step = self.step
         entry.phase = self.phase
@@ -317,6 +357,7 @@ class GameState:
         entry.seen_by = seen_by
         entry.hidden = hidden
         entry.event = event
+        entry.fact = fact
         entry.__class__ = LogEntry
         log = self.log
         log.append(entry)
@@ -550,6 +591,16 @@ class Game:
     def steps(self) -> int:
         """How many steps have been taken."""
         return len(self._inputs)
+
+    def outcome_index(self, step: int) -> int:
+        """The index of what step number ``step`` took (0: the first step; -1: the last) among
+        that step's choices: the outcome of a chance step in its outcomes, the action of a
+        decision in its legal actions, as the game recorded it (a sampled outcome too)."""
+        steps = len(self._inputs)
+        if isinstance(step, bool) or not isinstance(step, int) or not -steps <= step < steps:
+            raise IllegalAction(f"step must be a whole number from {-steps} to {steps - 1} "
+                                f"(the game has taken {steps} steps); found {step!r}")
+        return self._inputs[step][_INDEX]
 
     @property
     def can_undo(self) -> bool:

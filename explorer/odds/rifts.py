@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from explorer.engine import new_game
+from explorer.engine import LogEntry, new_game
 from explorer.engine.dice import Roll
 from explorer.errors import ExplorerError, ScenarioError, UnknownNameError
 from explorer.games.rifts import party as P
@@ -244,7 +244,7 @@ def battle(party: Sequence[MemberSpec], foe: str, location: str, runs: int = 200
         except ScenarioError as error:
             raise OddsInputError(str(error)) from None
         bot = make_bot(game, "heuristic", rng.randrange(2**62))
-        start = len(game.log)
+        start, seat = len(game.log), game.state.active
         while game.state.combat is not None or game.phase.startswith("scenario.combat.start"):
             if game.is_chance:
                 game.step()
@@ -254,17 +254,11 @@ def battle(party: Sequence[MemberSpec], foe: str, location: str, runs: int = 200
                 game.step(next(a for a in actions if a.name == "fight"))
             else:
                 game.step(bot.choose(game))
-        texts = [e.text for e in game.log[start:]]
-        if any("Wiped Out" in t for t in texts):
-            outcome = "wiped out"
-        elif any(t.startswith("Gains 1 AT (defeated") for t in texts):
-            outcome = "victory"
-        else:
-            outcome = ESCAPED
+        outcome = fight_outcome(game.log[start:], seat)
         results[outcome] += 1
         taken = sum(3 for m in built.members if not any(
-            x.name == m.name for x in game.state.parties[0].members)) + sum(
-            x.wounds for x in game.state.parties[0].members
+            x.name == m.name for x in game.state.parties[seat].members)) + sum(
+            x.wounds for x in game.state.parties[seat].members
             if any(m.name == x.name for m in built.members))
         wounds[taken if outcome != "wiped out" else -1] += 1
         if report is not None:
@@ -281,6 +275,25 @@ def battle(party: Sequence[MemberSpec], foe: str, location: str, runs: int = 200
         extra={"victory": outcomes[0][1], "interval": intervals, "wounds": wound_table,
                "runs": runs, "counts": {"outcomes": dict(results),
                                         "wounds": dict(sorted(wounds.items()))}})
+
+
+FIGHT_OUTCOMES = {"wiped_out": "wiped out", "foe_defeated": "victory", "foe_routed": "victory",
+                  "escaped": "escaped"}
+"""The facts that end a fight (:class:`~explorer.engine.Fact` kinds) and the outcome each
+counts as in :func:`battle`, the first found in this order deciding: a party that wins and then
+loses its last Character (a Drugs wound) is Wiped Out all the same (ruling rifts-92)."""
+
+
+def fight_outcome(entries: Sequence[LogEntry], seat: int) -> str:
+    """How a fight ended for ``seat``'s party, "victory", "escaped" or "wiped out", from the
+    facts its log ``entries`` carry about that seat (never from their words: another party's
+    fate is not this one's). Raises :class:`OddsInputError` when no entry says."""
+    kinds = {e.fact.kind for e in entries if e.fact is not None and e.fact.seat == seat}
+    for kind, outcome in FIGHT_OUTCOMES.items():
+        if kind in kinds:
+            return outcome
+    raise OddsInputError(f"the fight of Player {seat + 1}'s party logged no outcome (none of "
+                         f"the facts {', '.join(FIGHT_OUTCOMES)})")
 
 
 def wounds_label(wounds: int) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from explorer.engine import Action
+from explorer.engine import Action, Fact
 from explorer.games.rifts import abilities as A
 from explorer.games.rifts import party as P
 from explorer.games.rifts.common import Ctx
@@ -290,7 +290,8 @@ def escape_segment(ctx: Ctx, seat: int, combat: Combat) -> Step:
         return False
     able = [m for m, f in fighters(ctx, seat, combat) if can_act(ctx, m, f)]
     chosen = {m.name: f.psychic for m, f in fighters(ctx, seat, combat)}
-    result = yield from ctx.roll(seat, "Escape", members=able, bits={"combat": chosen})
+    result = yield from ctx.roll(seat, "Escape", members=able, bits={"combat": chosen},
+                                 if_success=Fact("escaped", seat, combat.foe))
     return result.success
 
 
@@ -617,8 +618,10 @@ def morale(ctx: Ctx, seat: int, combat: Combat) -> Step:
 
 def finish(ctx: Ctx, seat: int, combat: Combat, outcome: str) -> Step:
     """After the fight: AT, Loot and Experience for a victory (lines 437-442, 523; ruling
-    rifts-75); the Drugs wounds; spent cards, the Foe and its cards discarded (rifts-74)."""
+    rifts-75); the Drugs wounds; spent cards, the Foe and its cards discarded (rifts-74). The
+    victory's AT line carries the fact: the Foe defeated (every Token destroyed) or routed."""
     data = ctx.data
+    won = Fact("foe_routed" if combat.any_living() else "foe_defeated", seat, combat.foe)
     if outcome == WON:
         yield from loot(ctx, seat, combat)
         for member, _ in fighters(ctx, seat, combat):
@@ -642,7 +645,7 @@ def finish(ctx: Ctx, seat: int, combat: Combat, outcome: str) -> Step:
     ctx.state.combat = None
     if outcome == WON:
         ctx.add_at(seat, data.constants["adventure_tokens_per_foe"],
-                   f"defeated the {combat.foe}", event=True)
+                   f"defeated the {combat.foe}", event=True, fact=won)
 
 
 def loot(ctx: Ctx, seat: int, combat: Combat) -> Step:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from explorer.engine import Action, Chance, Outcome
+from explorer.engine import Action, Chance, Fact, Outcome
 from explorer.engine.core import (
     GameOver,
     RulesContext,
@@ -249,12 +249,14 @@ class Ctx(RulesContext):
 
     def roll(self, seat: int | None, name: str, *, extra: Sequence[tuple[int, str]] = (),
              bits: dict[str, object] | None = None, members: list[Member] | None = None,
-             spends: Sequence[P.Source] = (), member: Member | None = None) -> Step:
+             spends: Sequence[P.Source] = (), member: Member | None = None,
+             if_success: Fact | None = None) -> Step:
         """Make the named roll of the ``rolls`` table for ``seat``'s party.
 
         Adds the modifiers the party's abilities give it (``roll_modifiers``), the bonuses it
         carries, any "roll of your choice" bonus the player spends, and ``extra``; afterwards
         spends what the abilities used (Use Rolls, limited uses). Returns a :class:`Result`.
+        ``if_success``: the fact the roll's line carries when it succeeds (an escape).
         """
         spent: Sequence[P.Source]
         party = None if seat is None else self.state.parties[seat]
@@ -296,7 +298,8 @@ class Ctx(RulesContext):
             made = results[key] = Result(natural, modifier, target), text
         result, text = made
         if text is not None:
-            self.note(text, seat)
+            self.note(text, seat, fact=if_success if if_success is not None and result.success
+                      else None)
         for source in spent:
             if seat is not None:
                 yield from self.spend(seat, source)
@@ -415,16 +418,18 @@ class Ctx(RulesContext):
 
     # ---- adventure tokens ---------------------------------------------------------------
 
-    def add_at(self, seat: int, amount: int, why: str, event: bool = False) -> None:
+    def add_at(self, seat: int, amount: int, why: str, event: bool = False,
+               fact: Fact | None = None) -> None:
         """Gain (or lose, never below 0) Adventure Tokens; reaching the victory total ends the
         game at once (VICTORY, line 13; ruling rifts-82). ``event``: a page announces it (a Foe
-        defeated)."""
+        defeated); ``fact``: what the line says as data (the fight won)."""
         party = self.party(seat)
         party.at = max(0, party.at + amount)
         self.note(f"{'Gains' if amount >= 0 else 'Loses'} {abs(amount)} AT ({why}): "
-                  f"now {party.at}", seat, event=event)
+                  f"now {party.at}", seat, event=event, fact=fact)
         if party.at >= self.constants["victory_adventure_tokens"]:
             self.state.winner = seat
-            self.note(f"Player {seat + 1} has {party.at} AT and wins", seat, event=True)
+            self.note(f"Player {seat + 1} has {party.at} AT and wins", seat, event=True,
+                      fact=Fact("game_won", seat, amount=party.at))
             raise GameOver
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from explorer.engine import Action
+from explorer.engine import Action, Fact
 from explorer.games.rifts import party as P
 from explorer.games.rifts.combat import ESCAPED, WIPED, fight
 from explorer.games.rifts.common import Ctx
@@ -725,7 +725,7 @@ def wipe_out(ctx: Ctx, seat: int) -> Step:
     rifts-88), then start again with 2
     new Characters, each with 2 Aid cards as at setup (lines 527-530; ruling rifts-68)."""
     party = ctx.party(seat)
-    ctx.note("The party is Wiped Out", seat, event=True)
+    ctx.note("The party is Wiped Out", seat, event=True, fact=Fact("wiped_out", seat))
     for held in party.hand:
         ctx.discard(held.deck, held.name)
     party.hand.clear()
