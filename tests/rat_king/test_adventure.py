@@ -632,9 +632,12 @@ def test_rk29_the_hidden_nest_played_through_reaches_16_5_and_8_lines_64_69() ->
 
 
 def test_rk40_ap_count_for_the_groups_owner_flipped_or_not_while_the_card_stays() -> None:
-    game = round_game([char("ME Priest"), char("Jeff Squire", ("Rat-King's Crown", True),
-                                               reinforcement=True)],
+    game = round_game([char("ME Priest", ("Rat-King's Crown", True)),
+                       char("Jeff Squire", events=("Familiar",), flipped=True,
+                            reinforcement=True)],
                       [char("ME Rogue", "Gilded Rat Idol")])
-    assert ap(game) == [2, 1]  # a flipped Crown still counts; the Idol on Player 2's card
+    # a flipped Crown still counts; the Idol on Player 2's card counts for him; the Familiar on
+    # the REINFORCEMENT for nobody ("not officially in your group", line 26; issue 45)
+    assert ap(game) == [2, 1]
     finish(game, 1, 5)
-    assert ap(game) == [0, 2]  # the REINFORCEMENT left with the Crown; Player 2 won the Nest
+    assert ap(game) == [2, 2]  # the REINFORCEMENT left with the Familiar; Player 2 won the Nest

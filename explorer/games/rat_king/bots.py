@@ -54,22 +54,48 @@ def win_chance(margin: float, ties_mine: bool) -> float:
 
 
 class RatKingHeuristicBot(Bot):
-    """Takes the legal choice of the highest value; ties broken at random."""
+    """Takes the legal choice of the highest value; ties broken at random. Back at a choice it
+    has already made, in the same position as its seat sees it and with no card drawn and no AP
+    won since, it takes the next best one each time: the play is going round in a circle, and
+    only a forced loop ends a game (ruling rk-54), so a bot that could leave the circle does."""
 
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self._seen: dict[tuple, int] = {}
+        self._clock: tuple = ()
 
     def choose(self, game: Game) -> Action:
-        """The legal choice of the highest value for the seat to act."""
+        """The legal choice of the highest value for the seat to act (the next best at a
+        choice already made in the same position)."""
         actions = game.legal_actions()
         seat = game.current_player
         ctx = Ctx(game.state, game.state._data)
         values = [self._value(ctx, seat, game, a) for a in actions]
+        again = self._again(ctx, seat, game.phase, actions)
+        if again:
+            ranked = sorted(range(len(actions)), key=lambda i: -values[i])
+            return actions[ranked[again % len(actions)]]
         best = max(values)
         top = [a for a, v in zip(actions, values, strict=True) if v >= best - 1e-9]
         return top[self.rng.randrange(len(top))]
+
+    def _again(self, ctx: Ctx, seat: int, phase: str, actions: list[Action]) -> int:
+        """How many times this choice was made before in this position (outside an ADVENTURE
+        ROUND, since the last card drawn or AP won or lost); 0 for a single action."""
+        state = ctx.state
+        if len(actions) < 2 or state.round is not None:
+            return 0
+        clock = (tuple(p.size for p in state.piles),
+                 tuple(ctx.ap(s) for s in range(state.players)))
+        if clock != self._clock:
+            self._seen.clear()
+            self._clock = clock
+        key = (seat, phase, _seen_position(ctx, seat), tuple(map(str, actions)))
+        times = self._seen.get(key, 0)
+        self._seen[key] = times + 1
+        return times
 
     def _value(self, ctx: Ctx, seat: int, game: Game, action: Action) -> float:
         name = action.name
@@ -122,6 +148,8 @@ class RatKingHeuristicBot(Bot):
             face = ctx.stuff_of(old)
             cp -= (face.cp_flipped or 0) if old.flipped else face.cp
             ap -= face.ap
+        if character.reinforcement:
+            ap = 0  # a REINFORCEMENT's cards count for nobody's AP (ruling rk-40)
         if ctx.state.round is not None:
             return (self._round_delta(ctx, seat, {owner: cp})
                     + self._ap_weight(seat, owner) * ap - CARD)
@@ -176,7 +204,7 @@ class RatKingHeuristicBot(Bot):
         thing = resolve(ctx, ref)
         gain = (_unflip_gain(ctx, thing, None) if ref[0] == "character"
                 else _unflip_gain(ctx, *thing))
-        return gain - _paid_cost(ctx, resolve(ctx, pay), pay[0] == "character")
+        return gain - _paid_cost(ctx, pay)
 
     def _stop(self, ctx: Ctx, seat: int, action: Action) -> float:
         return 0.0
@@ -375,6 +403,22 @@ class RatKingHeuristicBot(Bot):
 
 # ---- card arithmetic --------------------------------------------------------------------------
 
+def _seen_position(ctx: Ctx, seat: int) -> tuple:
+    """The position as ``seat`` sees it: his hand, the others' hand sizes, the draw piles'
+    sizes, the discard piles, the groups (each card and its side), the EVENTS on groups and the
+    ADVENTURES won."""
+    state = ctx.state
+    return (
+        tuple(sorted(state.hands[seat])), tuple(len(h) for h in state.hands),
+        tuple(p.size for p in state.piles), tuple(tuple(d) for d in state.discards),
+        tuple(tuple((c.name, c.flipped, c.reinforcement,
+                     tuple((g.name, g.flipped) for g in c.stuff), tuple(c.events))
+                    for c in group) for group in state.groups),
+        tuple(tuple(e) for e in state.group_events),
+        tuple(tuple(w) for w in state.adventures_won),
+    )
+
+
 def _amount(text: str) -> int:
     for word in text.replace("(", " ").split():
         if word[:1] in "+-" and word[1:].isdigit():
@@ -424,13 +468,28 @@ def _stuff_loss(ctx: Ctx, gear, how: str) -> float:
     return float(now - stuff.cp_flipped)
 
 
-def _paid_cost(ctx: Ctx, paid, character: bool) -> float:
-    """What discarding a card in play to unflip another loses (ruling rk-51): the CP it shows,
-    a character's with its STUFF and EVENTS."""
-    if character:
-        return float(max(ctx.base_cp(paid), 0)) + CARD
-    stuff = ctx.stuff_of(paid[1])
-    return float(stuff.cp_flipped or 0 if paid[1].flipped else stuff.cp) + 0.3
+def _paid_cost(ctx: Ctx, pay: tuple) -> float:
+    """What discarding a card in play to unflip another loses (ruling rk-51): the CP it shows
+    and the AP it carries, a character's with its STUFF and EVENTS."""
+    state = ctx.state
+    if pay[0] == "character":
+        character = resolve(ctx, pay)
+        carried = (sum(ctx.stuff_of(g).ap for g in character.stuff)
+                   + sum(ctx.data.events[n].ap for n in character.events))
+        return float(max(ctx.base_cp(character), 0)) + AP * carried + CARD
+    if pay[0] == "stuff":
+        gear = resolve(ctx, pay)[1]
+        stuff = ctx.stuff_of(gear)
+        shown = (stuff.cp_flipped or 0) if gear.flipped else stuff.cp
+        return float(shown) + AP * stuff.ap + 0.3
+    if pay[0] == "event":
+        character = state.groups[pay[1]][pay[2]]
+        event = ctx.data.events[character.events[pay[3]]]
+        shown = ((event.cp_flipped or 0) if event.reputation and character.flipped
+                 else event.cp)
+        return float(shown) + AP * event.ap + 0.3
+    event = ctx.data.events[state.group_events[pay[1]][pay[2]]]
+    return AP * event.ap + 0.3
 
 
 def _unflip_gain(ctx: Ctx, character: Character, gear) -> float:

@@ -475,7 +475,9 @@ class Ctx(RulesContext):
 
     def ap(self, seat: int) -> int:
         """A player's ADVENTURE POINTS: the ADVENTURES he won, and the AP of the cards in his
-        group, on his characters and on the group, flipped or not (ruling rk-40)."""
+        group, on his characters and on the group, flipped or not; a REINFORCEMENT and the
+        cards on it count for nobody, as they are not officially in the group (seed 002, lines
+        26, 48; ruling rk-40)."""
         return ap_of(self.state, self.data, seat)
 
     # ---- the end -------------------------------------------------------------------------
@@ -508,10 +510,13 @@ _RULES: dict[tuple[int, str], tuple[RatKingData, tuple[Modifier, ...]]] = {}
 
 
 def ap_of(state: RatKingState, data: RatKingData, seat: int) -> int:
-    """``seat``'s AP (see :meth:`Ctx.ap`), for the read-out and the scores."""
+    """``seat``'s AP (see :meth:`Ctx.ap`), for the read-out and the scores: a REINFORCEMENT,
+    with its STUFF and EVENTS, adds none (ruling rk-40)."""
     total = sum(data.adventures[n].ap for n in state.adventures_won[seat])
     total += sum(data.events[n].ap for n in state.group_events[seat])
     for character in state.groups[seat]:
+        if character.reinforcement:
+            continue  # "not officially in your group" (seed 002, line 26)
         total += data.characters[character.name].ap
         total += sum(data.stuffs[g.name].ap for g in character.stuff)
         total += sum(data.events[n].ap for n in character.events)

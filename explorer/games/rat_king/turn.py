@@ -133,15 +133,16 @@ def fresh(state: RatKingState, data: RatKingData) -> None:
 def turns(ctx: Ctx, seat: int) -> Step:
     """Turns in seat order from ``seat`` until the game ends (a GameOver ends them). A round
     runs from ``seat``'s turn to the turn before his next one. A game in which nobody can act
-    or draw any more ends (ruling rk-35), and so does a game whose position at a round's end is
-    one already seen at an earlier round's end, with no card drawn and no AP won or lost between
-    (ruling rk-54); it never ends early otherwise."""
+    or draw any more ends (ruling rk-35), and so does a game in a forced loop: a round ends in
+    a position already seen at an earlier round's end, with no card drawn, no AP won or lost
+    and no choice open to anybody between (ruling rk-54); it never ends early otherwise."""
     state = ctx.state
     start = seat
     seen = {round_key(ctx, seat)}
     clock = _clock(ctx)
+    watch = Watch()
     while True:
-        yield from turn(ctx, seat)
+        yield from watch.steps(turn(ctx, seat))
         if state.passes >= state.players:
             stuck(ctx)
         seat = (seat + 1) % state.players
@@ -151,9 +152,40 @@ def turns(ctx: Ctx, seat: int) -> Step:
             clock = now
         if seat == start:
             key = round_key(ctx, seat)
-            if key in seen:
+            if watch.open:  # somebody could have done otherwise: no loop is forced yet
+                seen.clear()
+                watch.open = False
+            elif key in seen:
                 repeated(ctx)
             seen.add(key)
+
+
+class Watch:
+    """Whether any step since it was last cleared left the play a way to go otherwise
+    (``open``): a decision with more than one action, or a chance step (a draw, a die) with
+    more than one outcome (ruling rk-54)."""
+
+    def __init__(self) -> None:
+        self.open = False
+
+    def steps(self, procedure: Step) -> Step:
+        """Run ``procedure``, passing each of its steps on and its answer back, noting an open
+        step; returns what it returns."""
+        try:
+            pending = next(procedure)
+            while True:
+                if not self.open and _open(pending):
+                    self.open = True
+                pending = procedure.send((yield pending))
+        except StopIteration as done:
+            return done.value
+
+
+def _open(pending: object) -> bool:
+    """A decision with a choice of actions, or a chance step that could fall otherwise."""
+    if isinstance(pending, Chance):
+        return len(pending.outcomes) > 1
+    return len(getattr(pending, "actions", ())) > 1
 
 
 def _clock(ctx: Ctx) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -222,13 +254,14 @@ def turn_offers(ctx: Ctx, seat: int) -> dict[str, list[Action]]:
 
 
 def repeated(ctx: Ctx) -> None:
-    """A round ended in a position already seen at an earlier round's end, with no card drawn
-    and no AP won or lost between: the play goes round in a circle and nobody gets closer to 7
-    AP or to the last card of the draw pile (seed 002, lines 8-9). The game ends; the most AP
-    wins, a tie is shared (ruling rk-54)."""
+    """A round ended in a position already seen at an earlier round's end, with no card drawn,
+    no AP won or lost and no choice open to anybody between (every decision had one action,
+    every chance step one outcome): the play must go round the same circle for ever and nobody
+    can get closer to 7 AP or to the last card of the draw pile (seed 002, lines 8-9). The game
+    ends; the most AP wins, a tie is shared (ruling rk-54)."""
     _end_at_most_ap(ctx, "The round ends in a position already seen at the end of an earlier "
-                    "round, with no card drawn and no AP won since: the play goes round in a "
-                    "circle", "rk-54")
+                    "round, with no card drawn, no AP won and no other choice open to anybody "
+                    "since: the play goes round in a circle", "rk-54")
 
 
 def stuck(ctx: Ctx) -> None:
@@ -415,25 +448,17 @@ def play_adventure(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
 # ---- discard to unflip -------------------------------------------------------------------------
 
 def unflip_pairs(ctx: Ctx, seat: int, done: int) -> list[Action]:
-    """Each of ``seat``'s cards in play he may discard (a CHARACTER other than a ME card, or a
-    STUFF on one of his characters) paired with each other flipped CHARACTER or STUFF card of
-    his, while fewer than 3 were unflipped; the arguments are the paid card's reference, then
-    the unflipped card's (seed 002, lines 22, 81; rulings rk-43, rk-51)."""
+    """Each card in play ``seat`` controls and may discard (:func:`unflip_payments`) paired
+    with each flipped CHARACTER or STUFF card of his that does not leave with it, while fewer
+    than 3 were unflipped; the arguments are the paid card's reference, then the unflipped
+    card's (seed 002, lines 22, 81; rulings rk-43, rk-51)."""
     if done >= ctx.constants["unflip_discard_max"]:
         return []
     flipped = own_flipped(ctx, seat, stuff=True)
-    payments: list[tuple[Character, Gear | None]] = []
-    for character in ctx.state.groups[seat]:
-        if not ctx.card_of(character).is_me:
-            payments.append((character, None))
-        payments.extend((character, gear) for gear in character.stuff)
     offers = []
-    for paid, paid_gear in payments:
-        pay = (character_ref(ctx, seat, paid) if paid_gear is None
-               else stuff_ref(ctx, seat, paid, paid_gear))
-        paid_what = _card_text(paid, paid_gear)
+    for pay, paid, paid_what in unflip_payments(ctx, seat):
         for character, gear in flipped:
-            if character is paid and (paid_gear is None or gear is paid_gear):
+            if paid is character or (gear is not None and paid is gear):
                 continue  # neither the card paid nor a STUFF leaving with it
             what = _card_text(character, gear)
             ref = (character_ref(ctx, seat, character) if gear is None
@@ -444,19 +469,63 @@ def unflip_pairs(ctx: Ctx, seat: int, done: int) -> list[Action]:
     return offers
 
 
+def unflip_payments(ctx: Ctx, seat: int) -> list[tuple[tuple, object, str]]:
+    """The cards in play ``seat`` controls that he may discard to pay for an unflip: the cards
+    of his group, whoever played them there (ruling rk-43): each CHARACTER but a ME card, which
+    is never discarded (seed 002, line 36; ruling rk-24), each STUFF and each EVENT on his
+    characters, and each EVENT on his group. Never a card of his hand: line 22 says "Discard",
+    not "Discard a card from your hand" (line 81; ruling rk-51). Each as (its reference, the
+    CHARACTER or STUFF card leaving play with it, None for an EVENT, its sentence)."""
+    found: list[tuple[tuple, object, str]] = []
+    for index, character in enumerate(ctx.state.groups[seat]):
+        if not ctx.card_of(character).is_me:
+            found.append((character_ref(ctx, seat, character), character, character.name))
+        found.extend((stuff_ref(ctx, seat, character, gear), gear,
+                      _card_text(character, gear)) for gear in character.stuff)
+        found.extend((("event", seat, index, slot), None, f"{name} on {character.name}")
+                     for slot, name in enumerate(character.events))
+    found.extend((("group_event", seat, slot), None, f"{name} on your group")
+                 for slot, name in enumerate(ctx.state.group_events[seat]))
+    return found
+
+
 def _card_text(character: Character, gear: Gear | None) -> str:
     return character.name if gear is None else f"{gear.name} on {character.name}"
 
 
+REF_LENGTH = {"character": 3, "stuff": 4, "event": 4, "group_event": 3}
+"""How many arguments a card's reference takes, by its kind."""
+
+
 def split_unflip_args(args: tuple) -> tuple[tuple, tuple]:
     """An ``unflip_pair``'s arguments as (the paid card's reference, the unflipped card's)."""
-    cut = 3 if args[0] == "character" else 4
+    cut = REF_LENGTH[args[0]]
     return tuple(args[:cut]), tuple(args[cut:])
 
 
+def pay_for_unflip(ctx: Ctx, pay: tuple) -> None:
+    """Discard the card in play ``pay`` names: a CHARACTER with its STUFF and EVENTS (seed 002,
+    line 48), a STUFF, or an EVENT from a character or a group (ruling rk-51)."""
+    state = ctx.state
+    kind = pay[0]
+    if kind == "character":
+        ctx.discard_character(resolve(ctx, pay), "paid to unflip")
+    elif kind == "stuff":
+        ctx.discard_stuff(*resolve(ctx, pay), "paid to unflip")
+    elif kind == "event":
+        character = state.groups[pay[1]][pay[2]]
+        name = character.events.pop(pay[3])
+        ctx.to_discard(name)
+        ctx.note(f"{name} on {ctx.who(character)} is discarded (paid to unflip)")
+    else:
+        name = state.group_events[pay[1]].pop(pay[2])
+        ctx.to_discard(name)
+        ctx.note(f"{name} on {group_name(pay[1])} is discarded (paid to unflip)")
+
+
 def unflip(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
-    """Discard up to 3 of your cards in play to unflip as many of your flipped CHARACTER or
-    STUFF cards, one pair at a time (seed 002, lines 22, 81; ruling rk-51)."""
+    """Discard up to 3 cards in play you control to unflip as many of your flipped CHARACTER
+    or STUFF cards, one pair at a time (seed 002, lines 22, 81; ruling rk-51)."""
     done = 0
     while offers:
         choices = list(offers)
@@ -469,11 +538,7 @@ def unflip(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
             return
         pay, ref = split_unflip_args(action.args)
         thing = resolve(ctx, ref)
-        paid = resolve(ctx, pay)
-        if pay[0] == "character":
-            ctx.discard_character(paid, "paid to unflip")
-        else:
-            ctx.discard_stuff(*paid, "paid to unflip")
+        pay_for_unflip(ctx, pay)
         if ref[0] == "character":
             thing.flipped = False
         else:
