@@ -233,7 +233,8 @@ def test_a_settled_choice_meets_no_more_worlds():
     played_on = [a for a in advice if not a.screened]
     assert len(played_on) == coach.PLAYED_ON
     assert {a.worlds for a in played_on} == {coach.SETTLE_WORLDS}
-    assert all(a.label == "blunder" and a.loss_interval[0] > 0.10 for a in advice[1:])
+    assert all(a.label == "blunder" and a.loss_interval[0] > 0.10 for a in played_on[1:])
+    assert {a.label for a in advice if a.screened} == {"not examined"}
 
 
 def test_riftforce_advice_lists_every_complete_action_and_plays_on_the_most_promising():
@@ -268,23 +269,40 @@ def test_riftforce_advice_lists_every_complete_action_and_plays_on_the_most_prom
     for item in advice:
         if item.screened:
             number = runs.index(item.actions)
-            assert item.worlds == 0 and item.interval == (item.win, item.win)
+            # no world measured it: never labelled a mistake or a blunder, and its intervals
+            # the whole range
+            assert item.worlds == 0 and item.interval == (0.0, 1.0)
+            assert item.loss_interval == (-1.0, 1.0)
             assert item.loss == pytest.approx(quick[runs.index(best.actions)] - quick[number])
-            assert item.label == ("too close to call" if item.loss <= 0 else
-                                  coach._label(item.loss, (item.loss, item.loss)))
+            assert item.label == "not examined"
         else:
             assert item.worlds >= 2
 
 
 def test_settled_needs_enough_worlds_a_clear_loss_and_one_band():
     settled = coach._settled
-    assert settled([1.0] * 8, [0.0] * 8)  # a loss of 1 in every world: a blunder
-    assert not settled([1.0] * 7, [0.0] * 7)  # too few worlds
-    assert not settled([0.5] * 8, [0.5] * 8)  # no loss at all
+    assert settled([1.0] * 8, [0.0] * 8, 1.0)  # a loss of 1 in every world: a blunder
+    assert not settled([1.0] * 7, [0.0] * 7, 1.0)  # too few worlds
+    assert not settled([0.5] * 8, [0.5] * 8, 0.0)  # no loss at all
     # losses of 0 and 0.08 in turn: the interval spans "good" to "mistake"
-    assert not settled([0.5] * 8, [0.5, 0.42] * 4)
+    assert not settled([0.5] * 8, [0.5, 0.42] * 4, 0.08)
     # losses of 0.03 and 0.04 in turn: above 0, all inside "inaccuracy"
-    assert settled([0.5] * 8, [0.47, 0.46] * 4)
+    assert settled([0.5] * 8, [0.47, 0.46] * 4, 0.04)
+
+
+def test_an_interval_is_never_narrower_than_the_worlds_met():
+    """Worlds that all agree leave room for those not met: 18 worlds all won give 84.5% to
+    100% (the t interval of 18 ones, a 0 and a 1: mean 0.95, standard deviation
+    sqrt(0.95 / 19) = 0.223607, standard error 0.05, t quantile of 19 degrees of freedom
+    2.093 from the standard table: half width 0.10465), never 100% to 100%; eight worlds all
+    losing 0.3 against the best, the values met 0.3 apart, are still a loss above 0."""
+    low, high = coach._honest([1.0] * 18, 0.0, 1.0, 1.0)
+    assert low == pytest.approx(0.95 - 0.10465, abs=1e-4) and high == 1.0
+    low, high = coach._honest([0.0] * 3, 0.0, 1.0, 1.0)
+    assert low == 0.0 and high > 0.5  # three worlds lost: far from sure
+    low, high = coach._honest([0.3] * 8, -1.0, 1.0, 0.3)
+    assert 0.0 < low < 0.3 < high
+    assert coach._honest([0.4] * 5, 0.0, 1.0, 0.0) == (0.4, 0.4)  # every value the same
 
 
 def test_a_chance_tree_stops_when_its_budget_of_replayed_steps_runs_out():
@@ -342,9 +360,9 @@ def test_advise_refuses_bad_arguments():
     step, seat = decision_steps(game)[2]
     here = game.at(step)
     bad = [dict(game="adventurers"), dict(game=here, seat=5), dict(game=here, seat=True),
-           dict(game=here, seat=1 - seat), dict(game=game), dict(game=here, seconds=0),
-           dict(game=here, seconds=float("nan")), dict(game=here, worlds=1),
-           dict(game=here, worlds=10_000)]
+           dict(game=here, seat=1 - seat), dict(game=game), dict(game=here, work=0),
+           dict(game=here, work=float("nan")), dict(game=here, work=True),
+           dict(game=here, worlds=1), dict(game=here, worlds=10_000)]
     for arguments in bad:
         with pytest.raises(CoachError) as caught:
             advise(**arguments)
@@ -356,11 +374,16 @@ def test_advise_refuses_bad_arguments():
         advise(chance)
 
 
-def test_advise_keeps_to_its_time():
+def test_advise_keeps_to_its_work_and_stops_where_it_runs_out_the_same_way():
+    """The work is counted, not timed: a small budget stops the worlds early, at the same
+    world every time, and the intervals say how few worlds there were."""
     game = played("gamma_world", 1)
     here = game.at(decision_steps(game)[10][0])
-    advice = advise(here, seconds=0.2)
-    assert advice[0].worlds >= 2
+    small = advise(here, worlds=24, work=coach.MIN_WORK)
+    assert 2 <= max(a.worlds for a in small) < 24
+    assert small == advise(here, worlds=24, work=coach.MIN_WORK)
+    full = advise(here, worlds=24)
+    assert max(a.worlds for a in full) > max(a.worlds for a in small)
 
 
 # ---- review ---------------------------------------------------------------------------------

@@ -20,13 +20,12 @@ from __future__ import annotations
 import functools
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from explorer.coach.value import CoachError, outcome, win_chance
+from explorer.coach.value import CoachError, outcome, unfitted, win_chance
 from explorer.engine import Action, Decision, Game
 from explorer.engine.bots import Bot
 from explorer.engine.knowledge import knowledge_for
@@ -41,8 +40,9 @@ THRESHOLDS = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.10))
 interval of the loss is above 0): under 2 points "good", under 5 "inaccuracy", under 10
 "mistake", else "blunder" (lichess marks a drop of its winning chances so, GNU Backgammon an
 equity loss)."""
-LABELS = ("best", "good", "inaccuracy", "mistake", "blunder", "too close to call")
-"""Every label, the best first."""
+LABELS = ("best", "good", "inaccuracy", "mistake", "blunder", "too close to call",
+          "not examined")
+"""Every label, the best first ("not examined": a screened choice that met no world)."""
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
@@ -68,6 +68,19 @@ MIN_WORLDS = 2
 """Worlds every choice meets at least (one world gives no interval)."""
 MAX_WORLDS = 400
 """Worlds no budget goes beyond."""
+DEFAULT_WORLDS = 24
+"""Worlds each choice meets by default (fewer once its label is settled): a fixed number, so
+the same view gets the same answer on any machine at any load (``benchmarks/coach.py audit``
+measures how steady its labels are against ten times as many)."""
+DEFAULT_WORK = 400_000
+"""The most work one answer may do by default, counted in steps: each step a world is played
+on, and :data:`WORLD_COST` for each world built. Counted, not timed, so where it runs out
+depends only on the position; a choice that met fewer worlds shows it in its interval."""
+WORLD_COST = 50
+"""The work of building one world (a copy of the game with its hidden cards dealt again),
+in steps."""
+MIN_WORK = 1_000
+"""The least ``work`` an answer may be given."""
 SETTLE_WORLDS = 8
 """Worlds a choice meets before its label may be settled (:func:`_settled`)."""
 HORIZON_STEPS = 2_000
@@ -93,8 +106,11 @@ class Advice:
     :data:`LABELS`. ``exact`` is the exact chance where the choice ends the game (else None);
     ``worlds`` how many worlds this choice met (a choice whose label is settled meets no
     more: :func:`_settled`). ``screened``: a choice met no world, valued by the game's quick
-    estimate alone (:data:`PLAYED_ON`): its ``loss`` is that estimate's against the best's,
-    its ``win`` the best's less that loss (each interval one number: no world measured it)."""
+    estimate alone (:data:`PLAYED_ON`): labelled "not examined", its ``loss`` that estimate's
+    against the best's, its ``win`` the best's less that loss, and its intervals the whole
+    range (no world measured it). ``note``: in players' words, how the choices were valued
+    where it is not the usual way (worlds played to the end because the learned chance was
+    not fitted to such positions), else empty."""
 
     action: Action
     actions: tuple[Action, ...]
@@ -107,6 +123,7 @@ class Advice:
     exact: Fraction | None
     worlds: int
     screened: bool = False
+    note: str = ""
 
 
 def _check(game: object, seat: object) -> tuple[Game, int]:
@@ -129,18 +146,19 @@ def _check(game: object, seat: object) -> tuple[Game, int]:
     return game, seat
 
 
-def _budget(seconds: object, worlds: object) -> tuple[float | None, int | None]:
-    if worlds is not None:
-        if isinstance(worlds, bool) or not isinstance(worlds, int) or \
-                not MIN_WORLDS <= worlds <= MAX_WORLDS:
-            raise CoachError(f"worlds must be a whole number from {MIN_WORLDS} to "
-                             f"{MAX_WORLDS}; found {worlds!r}")
-        return None, worlds
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or \
-            not 0 < seconds <= 600 or math.isnan(seconds):
-        raise CoachError(f"seconds must be a number above 0 and at most 600; found "
-                         f"{seconds!r}")
-    return float(seconds), None
+def _budget(worlds: object, work: object) -> tuple[int, int]:
+    """The worlds and work of one answer, checked (None: the defaults)."""
+    worlds = DEFAULT_WORLDS if worlds is None else worlds
+    work = DEFAULT_WORK if work is None else work
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or \
+            not MIN_WORLDS <= worlds <= MAX_WORLDS:
+        raise CoachError(f"worlds must be a whole number from {MIN_WORLDS} to "
+                         f"{MAX_WORLDS}; found {worlds!r}")
+    if isinstance(work, bool) or not isinstance(work, int) or \
+            not MIN_WORK <= work <= 100 * DEFAULT_WORK:
+        raise CoachError(f"work must be a whole number of steps from {MIN_WORK} to "
+                         f"{100 * DEFAULT_WORK}; found {work!r}")
+    return worlds, work
 
 
 def _play_on(world: Game, seat: int, bots: dict[int, Bot], rng: random.Random,
@@ -167,31 +185,33 @@ def _play_on(world: Game, seat: int, bots: dict[int, Bot], rng: random.Random,
 
 def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int,
               to_end: bool = False, budget: list[int] | None = None
-              ) -> tuple[float, Fraction | None]:
-    """The seat's win chance after ``actions`` in the world of ``seed``, and the exact one
-    when the actions end the game, at once or through chance steps alone (every outcome of
-    them weighed: :func:`_chance_tree`, while ``budget``, the steps it may still replay,
-    lasts; None: no tree is tried)."""
+              ) -> tuple[float, Fraction | None, int]:
+    """The seat's win chance after ``actions`` in the world of ``seed``, the exact one when
+    the actions end the game, at once or through chance steps alone (every outcome of them
+    weighed: :func:`_chance_tree`, while ``budget``, the steps it may still replay, lasts;
+    None: no tree is tried), and the work it took in steps (:data:`WORLD_COST` a world)."""
     world = World(game, seat, seed)
+    start = world.steps
     if not _follow(world, seat, actions):
         _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4), to_end)
-        return win_chance(world, seat), None
+        return win_chance(world, seat), None, WORLD_COST + world.steps - start
     if world.is_over:
         exact = outcome(world, seat)
-        return float(exact), exact
+        return float(exact), exact, WORLD_COST + world.steps - start
     while _forced(world):
         world.step(None if world.is_chance else world.legal_actions()[0])
     if world.is_over:  # this world ended through chance alone: weigh every outcome
+        spent = WORLD_COST + world.steps - start
         if budget is not None and budget[0] >= 2 * world.steps:
             budget[0] -= world.steps
             tree = World(game, seat, seed)
             _follow(tree, seat, actions)
             exact = _chance_tree(tree, seat, [0], budget)
             if exact is not None:
-                return float(exact), exact
-        return float(outcome(world, seat)), None
+                return float(exact), exact, spent
+        return float(outcome(world, seat)), None, spent
     _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4), to_end)
-    return win_chance(world, seat), None
+    return win_chance(world, seat), None, WORLD_COST + world.steps - start
 
 
 def _follow(world: Game, seat: int, actions: Sequence[Action]) -> bool:
@@ -261,21 +281,41 @@ def _interval(values: Sequence[float], low: float, high: float) -> tuple[float, 
     return max(low, mean - half), min(high, mean + half)
 
 
+def _honest(values: Sequence[float], low: float, high: float,
+            reach: float) -> tuple[float, float]:
+    """The 95% interval of the mean of ``values`` as the worlds' evidence allows, never
+    narrower: the Student's t interval of the values with one imagined world more at each end
+    of ``reach`` around their mean (kept within ``low`` and ``high``), and always holding the
+    mean itself. Worlds that all agree then still leave room for the worlds not met (with 18
+    worlds all won, 85% to 100%, not 100% to 100%), as Agresti and Coull's "add two successes
+    and two failures" keeps a share's interval honest; with many worlds the two imagined ones
+    count for little. Zero width only when ``reach`` is 0: every value met was the same."""
+    n = len(values)
+    if n == 0:
+        return low, high
+    mean = sum(values) / n
+    if reach <= 0.0:
+        return mean, mean
+    wider = _interval([*values, max(low, mean - reach), min(high, mean + reach)], low, high)
+    return min(wider[0], mean), max(wider[1], mean)
+
+
 def _band(loss: float) -> int:
     """Which label band a loss falls in (0: "good", 1: "inaccuracy", ...)."""
     return next((n for n, (_, below) in enumerate(THRESHOLDS) if loss < below),
                 len(THRESHOLDS))
 
 
-def _settled(best: Sequence[float], values: Sequence[float]) -> bool:
+def _settled(best: Sequence[float], values: Sequence[float], reach: float) -> bool:
     """Whether more worlds cannot change a choice's label against the best: its paired loss
-    interval, after :data:`SETTLE_WORLDS` worlds or more, lies above 0 and inside one label
-    band. Such a choice meets no more worlds, and the rest go to the contenders (GNU
-    Backgammon's rollouts likewise stop rolling out a move that is far behind the best)."""
+    interval (:func:`_honest`, ``reach`` the spread of the values met), after
+    :data:`SETTLE_WORLDS` worlds or more, lies above 0 and inside one label band. Such a
+    choice meets no more worlds, and the rest go to the contenders (GNU Backgammon's rollouts
+    likewise stop rolling out a move that is far behind the best)."""
     if len(values) < SETTLE_WORLDS:
         return False
     paired = [b - v for b, v in zip(best, values, strict=False)]
-    low, high = _interval(paired, -1.0, 1.0)
+    low, high = _honest(paired, -1.0, 1.0, reach)
     return low > 0.0 and _band(low) == _band(high)
 
 
@@ -309,49 +349,54 @@ def _screen(game: Game, seat: int, listed: Sequence[tuple[tuple[Action, ...], st
     return sorted(played), quick
 
 
-def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
-           worlds: int | None = None, seed: int = 0,
+def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
+           work: int | None = None, seed: int = 0,
            choices: Sequence[tuple[tuple[Action, ...], str]] | None = None,
            keep: Sequence[tuple[Action, ...]] = ()) -> list[Advice]:
     """Every choice of ``seat``'s pending decision (the seat deciding by default) with its
     chance of winning, best first (module docstring).
 
-    The choices meet worlds while another world fits in ``seconds`` (at least
-    :data:`MIN_WORLDS`), or up to ``worlds`` of them when given (then the answer depends only
-    on the seat's view and ``seed``); from :data:`SETTLE_WORLDS` worlds on, a choice whose
-    label more worlds cannot change meets no more of them, and once only the best is left the
-    answer is given. ``choices`` replaces the game's own list (a review adds the run actually
-    played). Where a game lists more than :data:`PLAYED_ON` choices and gives a quick
-    estimate of them, only the most promising meet worlds (:func:`_screen`; ``keep``: runs
-    that always do); the others are ``screened``. Raises :class:`CoachError` on a bad
+    The choices meet ``worlds`` worlds each (:data:`DEFAULT_WORLDS`), dealt with seeds drawn
+    from a digest of the seat's view and ``seed``, while the answer's ``work`` lasts (steps
+    played in worlds, :data:`DEFAULT_WORK`; counted, never timed): so the same view gets the
+    same answer on any machine at any load. From :data:`SETTLE_WORLDS` worlds on, a choice
+    whose label more worlds cannot change meets no more of them, and once only the best is
+    left the answer is given. ``choices`` replaces the game's own list (a review adds the run
+    actually played). Where a game lists more than :data:`PLAYED_ON` choices and gives a
+    quick estimate of them, only the most promising meet worlds (:func:`_screen`; ``keep``:
+    runs that always do); the others are ``screened``, "not examined". Where the learned win
+    chance was not fitted to positions like this one (:func:`explorer.coach.value.unfitted`),
+    worlds are played to the end of the game instead. Raises :class:`CoachError` on a bad
     argument or a game that is over; the game is never changed.
     """
     game, seat = _check(game, seat)
-    limit, fixed = _budget(seconds, worlds)
+    wanted, work = _budget(worlds, work)
     knowledge = knowledge_for(game.game_id)
     if not knowledge.can_redeal:
         raise CoachError(f"{game.game_id} cannot deal its hidden cards again, so the coach "
                          "cannot imagine the game from a seat's view")
-    to_end = knowledge.coach_to_end
+    why_not_learned = unfitted(game)
+    to_end = knowledge.coach_to_end or why_not_learned is not None
     listed = list(choices) if choices is not None else knowledge.choices(game, seat)
     legal = game.legal_actions()
     listed = [(tuple(run), text) for run, text in listed if run and run[0] in legal]
     if not listed:
         raise CoachError("no choice of the pending decision can be advised on")
     rng = view_rng(game, seat, seed)
-    started = time.perf_counter()
     values: list[list[float]] = [[] for _ in listed]
     exact: list[Fraction | None] = [None] * len(listed)
     final = [True] * len(listed)
     count = 0
+    spent = 0
     budget = [TREE_STEPS]  # shared by every chance tree of this answer
     live, quick = _screen(game, seat, listed, keep)  # the choices still meeting worlds
     played = set(live)
-    while count < (fixed or MAX_WORLDS) and live:
+    while count < wanted and live:
         world_seed = rng.getrandbits(63)
         for number in live:
-            value, known = _evaluate(game, seat, listed[number][0], world_seed, to_end,
-                                     budget if final[number] else None)
+            value, known, cost = _evaluate(game, seat, listed[number][0], world_seed, to_end,
+                                           budget if final[number] else None)
+            spent += cost
             values[number].append(value)
             if known is None:
                 final[number] = False
@@ -361,16 +406,19 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
                 final[number] = False
         count += 1
         if count >= SETTLE_WORLDS and len(live) > 1:
+            reach = _reach(values)
             leader = max(live, key=lambda n: (sum(values[n]) / count, -n))
-            live = [n for n in live if n == leader or not _settled(values[leader], values[n])]
+            live = [n for n in live
+                    if n == leader or not _settled(values[leader], values[n], reach)]
         if len(live) == 1 and count >= SETTLE_WORLDS:
             break  # every other choice is settled: the best needs no more worlds
-        if fixed is None and count >= MIN_WORLDS:  # stop before a world would overrun
-            spent = time.perf_counter() - started
-            if spent + spent / count > limit:  # type: ignore[operator]
-                break
+        if count >= MIN_WORLDS and spent + spent / count > work:
+            break  # another world would overrun the work (counted, so the same everywhere)
     wins = [sum(v) / len(v) if v else 0.0 for v in values]
     best = max(live, key=lambda n: (wins[n], -n))  # (a settled choice is clearly worse)
+    reach = _reach(values)
+    note = "" if why_not_learned is None or knowledge.coach_to_end else \
+        f"played to the end: {why_not_learned}"
     advice = []
     for number, (run, text) in enumerate(listed):
         action = legal[legal.index(run[0])]
@@ -379,14 +427,14 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
             assert mine is not None
             loss = (wins[best] if theirs is None else theirs) - mine
             win = min(1.0, max(0.0, wins[best] - loss))
-            advice.append(Advice(action, run, text, win, (win, win), loss, (loss, loss),
-                                 _label(loss, (loss, loss)), None, 0, screened=True))
+            advice.append(Advice(action, run, text, win, (0.0, 1.0), loss, (-1.0, 1.0),
+                                 "not examined", None, 0, screened=True, note=note))
             continue
         known = exact[number] if final[number] else None
         if known is not None:
             interval = (float(known), float(known))
         else:
-            interval = _interval(values[number], 0.0, 1.0)
+            interval = _honest(values[number], 0.0, 1.0, 1.0)
         if number == best:
             loss, loss_interval, label = 0.0, (0.0, 0.0), "best"
         else:
@@ -396,12 +444,19 @@ def advise(game: Game, seat: int | None = None, seconds: float = 1.0, *,
             if known is not None and final[best] and exact[best] is not None:
                 loss_interval = (loss, loss)
             else:
-                loss_interval = _interval(paired, -1.0, 1.0)
+                loss_interval = _honest(paired, -1.0, 1.0, reach)
             label = "best" if not any(paired) else _label(loss, loss_interval)
         advice.append(Advice(action, run, text, wins[number], interval, loss, loss_interval,
-                             label, known, len(values[number])))
+                             label, known, len(values[number]), note=note))
     advice.sort(key=lambda a: (a.label != "best", a.screened, -a.win))
     return advice
+
+
+def _reach(values: Sequence[Sequence[float]]) -> float:
+    """How far apart the values met at a decision lie (every choice, every world): the scale
+    of what one world not met could change (:func:`_honest`)."""
+    met = [v for choice in values for v in choice]
+    return max(met) - min(met) if met else 0.0
 
 
 # ---- the coach as a bot ---------------------------------------------------------------------
@@ -579,7 +634,7 @@ def review(game: Game, seat: int, *, worlds: int = 16, seed: int = 0,
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
         raise CoachError(f"seat must be a seat number from 0 to {game.players - 1}; found "
                          f"{seat!r}")
-    _budget(1.0, worlds)
+    _budget(worlds, None)
     steps = decisions(game, seat)
     if on_row is not None and workers is None and scheduler is None:
         rows = []

@@ -206,6 +206,40 @@ def model_for(game_id: str) -> Model:
     return load_model(game_id)
 
 
+LATE = 3.0
+"""A turn more than this many standard deviations past the mean turn of the positions a model
+was fitted to is later than the games it learned from (when the model does not store the
+latest turn it saw)."""
+
+
+def latest_turn(model: Model) -> float:
+    """The latest turn of the positions ``model`` was fitted to, as far as the model knows it:
+    the stored one (``trained["latest_turn"]``), else :data:`LATE` standard deviations past
+    their mean turn."""
+    stored = model.trained.get("latest_turn")
+    if isinstance(stored, int | float) and not isinstance(stored, bool):
+        return float(stored)
+    at = model.names.index("turn")
+    return model.mean[at] + LATE * model.scale[at]
+
+
+def unfitted(game: Game) -> str | None:
+    """Why the learned win chance of ``game``'s model does not fit ``game``'s position, in
+    players' words (None: it fits): a position set up by hand (a scenario), another number of
+    players than the games it was fitted to, or a turn later than theirs. The coach plays its
+    worlds to the end there instead (:func:`explorer.coach.advise`)."""
+    model = model_for(game.game_id)
+    players = model.trained.get("players", 2)
+    if game.scenario is not None:
+        return "this position was set up by hand, unlike the games the coach learned from"
+    if game.players != players:
+        return f"the coach learned from games of {players} players, not {game.players}"
+    turn = _position(game.game_id)(game, None).get("turn") or 0
+    if turn > latest_turn(model):
+        return f"turn {turn} is later than the games the coach learned from"
+    return None
+
+
 def win_chance(game: Game, seat: int) -> float:
     """``seat``'s chance of winning ``game``: exact once it is over, else the model's."""
     if game.is_over:
@@ -365,7 +399,8 @@ def fit(game_id: str, rows: Sequence[tuple[list[float], float, int]],
                  tuple(tuple(t) for t in terms), tuple(term_mean.tolist()),
                  tuple(term_scale.tolist()), tuple(coef.tolist()), intercept,
                  tuple(calibration_x), tuple(calibration_y),
-                 {**trained, "positions": len(y), "weights": "each game the same"})
+                 {**trained, "positions": len(y), "weights": "each game the same",
+                  "latest_turn": float(x[:, BASE_FEATURES.index("turn")].max())})
 
 
 def train(game_id: str, games: int = 3000, seed: int = 1, players: int = 2,

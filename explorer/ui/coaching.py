@@ -24,14 +24,14 @@ if TYPE_CHECKING:
     from explorer.coach import Advice
     from explorer.engine import Game
 
-HINT_SECONDS = 1.0
-"""What one hint may make the server spend, in seconds of look-ahead."""
-REVIEW_WORLDS = 2
-"""Worlds each decision of a page's review is played in (a game's review stays short)."""
+REVIEW_WORLDS = 8
+"""Worlds each decision of a page's review is played in (a game's review stays short; with
+fewer, no decision could be told from the best with the confidence a label claims)."""
 COSTLY = ("blunder", "mistake", "inaccuracy")
 """The labels a review lists, worst first."""
 LABEL_COLOURS = {"best": "#15803d", "good": "#4d7c0f", "inaccuracy": "#b45309",
-                 "mistake": "#c2410c", "blunder": "#b91c1c", "too close to call": "#475569"}
+                 "mistake": "#c2410c", "blunder": "#b91c1c", "too close to call": "#475569",
+                 "not examined": "#475569"}
 
 COACH_STYLE = """
 <style>
@@ -43,6 +43,7 @@ COACH_STYLE = """
   border-radius: 3px; }
 .coach-bar .band { position: absolute; top: 5px; height: 4px; background: #1e3a8a; }
 .coach-label { font-size: 0.85em; font-weight: 600; white-space: nowrap; }
+.coach-reason { font-size: 0.8em; color: #334155; }
 .coach-review { border: 1px solid #cbd5e1; border-radius: 8px; padding: 6px 8px; margin: 4px 0; }
 .coach-then { border: 1px dashed #94a3b8; border-radius: 8px; padding: 4px; margin: 4px 0; }
 </style>
@@ -63,35 +64,79 @@ def _bar(win: float, interval: tuple[float, float]) -> str:
             f'width:{max(0.5, 100 * (high - low)):.1f}%"></div></div>')
 
 
-def badge_html(item: Advice) -> str:
-    """One choice's chance of winning as a small bar and its label, beside the choice (the
-    style comes with :func:`hint_line`, drawn with it)."""
-    colour = LABEL_COLOURS.get(item.label, "#475569")
-    chance = "certain win" if item.exact == 1 else (
-        "certain loss" if item.exact == 0 else f"{percent(item.win)} to win")
+def chance_words(item: Advice) -> str:
+    """A choice's chance of winning in words: "certain win", "certain loss" or "52% to win"
+    (with "at a glance" where it met no imagined game)."""
+    if item.exact == 1:
+        return "certain win"
+    if item.exact == 0:
+        return "certain loss"
+    return f"{percent(item.win)} to win" + (" at a glance" if item.screened else "")
+
+
+def reason(item: Advice) -> str:
+    """Why a choice has its label, in players' words: how far below the best and how sure,
+    or that the imagined games cannot tell, or that it was not played on at all."""
     if item.screened:
-        chance += " (at a glance)"
+        return "not played on: judged at a glance from the table it leaves"
+    if item.label == "best":
+        return "the best found" if item.loss_interval == (0.0, 0.0) and item.loss == 0.0 \
+            else "as good as the best in every imagined game"
+    points = round(100 * item.loss)
+    if item.label == "too close to call":
+        if points <= 0:
+            return "as good as the best, as far as the imagined games tell"
+        return (f"{points} point{'s' if points != 1 else ''} below the best, but too few "
+                "imagined games to tell")
+    return f"{points} point{'s' if points != 1 else ''} below the best, sure"
+
+
+def badge_html(item: Advice) -> str:
+    """One choice's chance of winning as a small bar, its label and the label's reason,
+    beside the choice (the style comes with :func:`hint_line`, drawn with it)."""
+    colour = LABEL_COLOURS.get(item.label, "#475569")
+    chance = chance_words(item)
+    if item.screened:
+        chance = chance.replace(" at a glance", " (at a glance)")
     return (f'<span class="coach-badge" style="display:inline-flex;gap:6px;'
             f'align-items:center">{_bar(item.win, item.interval)}<span>{chance}</span>'
-            f'<span class="coach-label" style="color:{colour}">'
-            f"{html.escape(item.label)}</span></span>")
+            f'<span class="coach-label" style="color:{colour}" '
+            f'title="{html.escape(reason(item))}">'
+            f"{html.escape(item.label)}</span>"
+            f'<span class="coach-reason">{html.escape(reason(item))}</span></span>')
 
 
 def badge_text(item: Advice) -> str:
-    """A choice's chance of winning and label in a list's entry (plain text)."""
-    glance = " at a glance" if item.screened else ""
-    return f" — {percent(item.win)} to win{glance}, {item.label}"
+    """A choice's chance of winning, label and reason in a list's entry (plain text; "at a
+    glance" says why a screened choice is not examined)."""
+    why = "" if item.screened else f" ({reason(item)})"
+    return f" — {chance_words(item)}, {item.label}{why}"
+
+
+def undecided(advice: Sequence[Advice]) -> bool:
+    """Whether the coach cannot tell the choices apart: two or more choices played on, and
+    none of them clearly worse than the best."""
+    examined = [item for item in advice if not item.screened]
+    return len(examined) > 1 and all(item.label in ("best", "too close to call")
+                                     for item in examined)
 
 
 def hint_line(advice: Sequence[Advice]) -> str:
-    """The hint's one line in the action bar: where the chances are, and the best choice."""
+    """The hint's one line in the action bar: where the chances are, and the best choice, or
+    that the coach cannot tell the choices apart."""
     best = advice[0]
     glance = ("; \"at a glance\": judged from the table it leaves, not played on"
               if any(item.screened for item in advice) else "")
-    return (f'{COACH_STYLE}<div class="coach-hint"><b>Hint</b>: beside each choice, your '
-            f"chance of winning after it, from up to {best.worlds} imagined games each (the cards "
-            f"you cannot see dealt at random{glance}). Best: {html.escape(best.text)} "
-            f"({percent(best.win)}).</div>")
+    note = f" The imagined games were {best.note}." if best.note else ""
+    where = (f"beside each choice, your chance of winning after it, from up to {best.worlds} "
+             f"imagined games each (the cards you cannot see dealt at random{glance}).")
+    if undecided(advice):
+        verdict = ("The coach cannot tell these choices apart: none is clearly better than "
+                   "the others.")
+    else:
+        verdict = f"Best: {html.escape(best.text)} ({chance_words(best)})."
+    return (f'{COACH_STYLE}<div class="coach-hint"><b>Hint</b>: {where} {verdict}{note}'
+            "</div>")
 
 
 class ReviewPanel(widgets.VBox):
@@ -124,6 +169,7 @@ class ReviewPanel(widgets.VBox):
         """Review ``game`` for ``seat`` and draw the panel (a progress bar while it runs; an
         error goes to the control's guard, which says it where the person looks)."""
         from explorer.coach import review, summary
+        from explorer.coach.value import unfitted
 
         if self.game is game and self.seat == seat and self._done == game.steps:
             return  # reviewed already: a second click costs nothing
@@ -140,7 +186,7 @@ class ReviewPanel(widgets.VBox):
         table = review(game, seat, worlds=REVIEW_WORLDS, on_row=tick)
         self.progress.layout.visibility = "hidden"
         found = summary(table)
-        self.summary.value = summary_html(found, seat)
+        self.summary.value = summary_html(found, seat, unfitted(game))
         self.chart_box.children = (self._chart(table),) if table.height else ()
         self.list_box.children = self._costly(table)
         self.then.value = ""
@@ -214,10 +260,16 @@ class ReviewPanel(widgets.VBox):
             self.on_open(step)
 
 
-def summary_html(found: dict[str, Any], seat: int) -> str:
-    """A review's summary in a sentence and the counts by label."""
+def summary_html(found: dict[str, Any], seat: int, note: str | None = None) -> str:
+    """A review's summary in a sentence and the counts by label (``note``: why the coach's
+    learned chances do not fit this game, in players' words, said first)."""
     counts = ", ".join(f"{count} {label}" for label, count in found["labels"].items()
                        if count)
+    costly = sum(found["labels"].get(label, 0) for label in COSTLY)
+    cost = (f"on average each cost {100 * found['mean_loss']:.1f} points of your chance of "
+            "winning" if costly else "none of them clearly cost you anything")
+    caveat = (f" The coach played each imagined game to its end, as {note}: its numbers here "
+              "are rougher." if note else "")
     return (f'{COACH_STYLE}<div class="coach-review"><b>Review of Player {seat + 1}\'s '
-            f"game</b>: {found['decisions']} decisions ({counts or 'none'}); on average each "
-            f"cost {100 * found['mean_loss']:.1f} points of your chance of winning.</div>")
+            f"game</b>: {found['decisions']} decisions ({counts or 'none'}); {cost}.{caveat}"
+            "</div>")

@@ -34,7 +34,7 @@ from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts, guarded, log
 from explorer.ui.advice import DIE_FACE_ROW, BestActions, adventure_html
 from explorer.ui.board import CLICKABLE, ClickBoard
-from explorer.ui.coaching import HINT_SECONDS, ReviewPanel, badge_html, badge_text, hint_line
+from explorer.ui.coaching import ReviewPanel, badge_html, badge_text, hint_line
 from explorer.ui.controls import StepButton, StepMenu, StepPicks, key_of
 from explorer.ui.faces import FACE_STYLE, face
 from explorer.ui.page import DownloadButton, Scroller, UploadButton
@@ -1120,7 +1120,7 @@ class Stepper(widgets.VBox):
             self.tell("A hint is for a person's own decision.")
             return
         with self.working():
-            advice = advise(game, seat, seconds=HINT_SECONDS, seed=session.stamp)
+            advice = advise(game, seat)  # the same view, the same answer
         cell.show_hint(advice)
         cell._hint_stamp = session.stamp
         cell._bind_hint(session.stamp, False)
