@@ -6,7 +6,7 @@ The Encounter Phase is in :mod:`explorer.games.adventurers.encounter`.
 
 from __future__ import annotations
 
-from explorer.engine import Action, GameOver
+from explorer.engine import Action, Fact, GameOver
 from explorer.games.adventurers.common import Ctx, Step
 from explorer.games.adventurers.data import Card
 from explorer.games.adventurers.effects import RESEARCH
@@ -195,7 +195,8 @@ def add_to_chain(ctx: Ctx, seat: int, name: str) -> Step:
     if card.type == "Location":
         adventurer.locations += 1
         adventurer.visited_at = ctx.state.turns
-        ctx.note(f"Locations visited: {adventurer.locations}", seat, event=True)
+        ctx.note(f"Locations visited: {adventurer.locations}", seat, event=True,
+                 fact=Fact("location_visited", seat, name, amount=adventurer.locations))
         check_victory(ctx, seat)
     check_win_left(ctx)
     yield from ctx.extra_draw(seat, card)
@@ -209,8 +210,16 @@ def check_victory(ctx: Ctx, seat: int) -> None:
     if adventurer.locations >= ctx.constants["locations_to_win"]:
         ctx.state.winners = [seat]
         ctx.note(f"Player {seat + 1} has visited {adventurer.locations} locations, the last "
-                 f"Ancient: recovers the ancient relic and wins", seat, event=True)
+                 f"Ancient: recovers the ancient relic and wins", seat, event=True,
+                 fact=Fact("game_won", seat, amount=adventurer.locations))
         raise GameOver
+
+
+def won(winners: list[int], locations: int) -> Fact:
+    """The fact of a win: one winner's, or a shared win's (``seats``: every winner)."""
+    if len(winners) == 1:
+        return Fact("game_won", winners[0], amount=locations)
+    return Fact("game_won", None, seats=tuple(winners), amount=locations)
 
 
 def can_still_win(ctx: Ctx, seat: int, free: dict[str, int]) -> bool:
@@ -248,5 +257,6 @@ def check_win_left(ctx: Ctx) -> None:
                      if (a.locations, -a.visited_at) == best]
     ctx.note("No adventurer can still visit a fifth location, the last one Ancient: the game "
              f"ends; the first to visit the most locations ({best[0]}) wins: "
-             + ", ".join(f"Player {s + 1}" for s in state.winners), event=True)
+             + ", ".join(f"Player {s + 1}" for s in state.winners), event=True,
+             fact=won(state.winners, best[0]))
     raise GameOver

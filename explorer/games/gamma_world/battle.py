@@ -9,7 +9,7 @@ discarded.
 
 from __future__ import annotations
 
-from explorer.engine import Action
+from explorer.engine import Action, Fact
 from explorer.games.gamma_world import enclave as E
 from explorer.games.gamma_world import powers
 from explorer.games.gamma_world.common import Counting, Ctx, Step
@@ -214,7 +214,8 @@ def finish(ctx: Ctx, battle: Battle, result: str) -> Step:
     if battle.foe is not None:
         ctx.discard(battle.foe)
     ctx.enclave(battle.attacker).locations.append(battle.location)
-    ctx.note(f"Takes control of {battle.location}", battle.attacker, event=True)
+    ctx.note(f"Takes control of {battle.location}", battle.attacker, event=True,
+             fact=Fact("location_captured", battle.attacker, battle.location))
     yield from powers.on_capture(ctx, battle.attacker, battle.location)
 
 
@@ -227,7 +228,8 @@ def _encroach_end(ctx: Ctx, battle: Battle, result: str) -> Step:
         return
     ctx.enclave(defender).locations.remove(battle.location)
     ctx.enclave(battle.attacker).locations.append(battle.location)
-    ctx.note(f"Takes {battle.location} from Player {defender + 1}", battle.attacker, event=True)
+    ctx.note(f"Takes {battle.location} from Player {defender + 1}", battle.attacker, event=True,
+             fact=Fact("location_captured", battle.attacker, battle.location, (defender,)))
     yield from ctx.keep_limits(defender)
 
 

@@ -12,7 +12,7 @@ from functools import cache
 from math import comb
 from typing import Any
 
-from explorer.engine import Action, Chance, Outcome
+from explorer.engine import Action, Chance, Fact, Outcome
 from explorer.engine.core import (
     GameOver,
     RulesContext,
@@ -147,7 +147,7 @@ class Ctx(RulesContext):
         """"The game ends when all cards have been drawn from the deck." (line 11, ruling
         gw-24): at once, whichever way its last card left it."""
         if self.state.deck_size == 0:
-            self.note("The deck is empty: the game ends", event=True)
+            self.note("The deck is empty: the game ends", event=True, fact=Fact("game_ended"))
             raise GameOver
 
     # ---- dice ----------------------------------------------------------------------------

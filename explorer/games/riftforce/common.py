@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from explorer.engine import Action, Chance, Decision
+from explorer.engine import Action, Chance, Decision, Fact
 from explorer.engine.core import CARD_OUTCOMES, RulesContext, Step
 from explorer.games.riftforce.data import RiftforceData
 from explorer.games.riftforce.state import Elemental, Pile, Player, RiftforceState
@@ -53,9 +53,9 @@ class Ctx(RulesContext):
         self.adjacent = data.adjacent
 
     def note(self, text: str, seat: int | None = None, *, private: bool = False,
-             hidden: str | None = None, event: bool = False) -> None:
+             hidden: str | None = None, event: bool = False, fact: Fact | None = None) -> None:
         if not self.quiet:
-            super().note(text, seat, private=private, hidden=hidden, event=event)
+            super().note(text, seat, private=private, hidden=hidden, event=event, fact=fact)
 
     def choose(self, seat: int, actions: Sequence[Action], prompt: str) -> Step:
         """Ask ``seat`` to choose (a single choice is still asked); the turn's choices are kept
@@ -194,8 +194,9 @@ class Ctx(RulesContext):
         side = self.side(seat)
         side.riftforce += points
         self.state.turn_gains[seat] += points
-        self.note(f"{player(seat)} scores {points} Riftforce {why} ({side.riftforce} in all)",
-                  event=True)
+        if not self.quiet:
+            self.note(f"{player(seat)} scores {points} Riftforce {why} ({side.riftforce} in "
+                      "all)", event=True, fact=Fact("points_scored", seat, amount=points))
 
     def controlled(self, seat: int) -> list[int]:
         """The locations ``seat`` controls: at least one ally there and no enemy."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from explorer.engine import Action, Chance, GameOver, Outcome
+from explorer.engine import Action, Chance, Fact, GameOver, Outcome
 from explorer.engine.core import Step
 from explorer.games.riftforce import abilities
 from explorer.games.riftforce.common import Ctx, player
@@ -378,22 +378,23 @@ def turns(ctx: Ctx, seat: int) -> Step:
         yield from turn(ctx, seat)
         if state.ending is None and max(s.riftforce for s in state.sides) >= target:
             state.ending = "last action"
-            reached = [player(s) for s in range(state.players)
-                       if ctx.side(s).riftforce >= target]
+            seats = tuple(s for s in range(state.players) if ctx.side(s).riftforce >= target)
+            reached = [player(s) for s in seats]
+            fact = Fact("end_triggered", None, seats=seats, amount=target)
             if seat == first:
                 ctx.note(f"{' and '.join(reached)} reached {target} Riftforce: "
                          f"{player(ctx.other(first))} takes one more action (ruling rf-14)",
-                         event=True)
+                         event=True, fact=fact)
             else:
                 ctx.note(f"{' and '.join(reached)} reached {target} Riftforce at the end of the "
-                         "round (ruling rf-14)", event=True)
+                         "round (ruling rf-14)", event=True, fact=fact)
         if stuck(ctx):
             scores = [side.riftforce for side in state.sides]
             state.winners = [s for s in range(state.players) if scores[s] == max(scores)]
             state.phase = "over"
             ctx.note("No card is left to play, draw or discard and no location can be "
                      f"controlled: the game is stuck and ends at {scores[0]} to {scores[1]} "
-                     "(ruling rf-21)", event=True)
+                     "(ruling rf-21)", event=True, fact=Fact("game_ended"))
             raise GameOver
         if state.ending is not None and seat != first:
             scores = [s.riftforce for s in state.sides]
@@ -402,11 +403,12 @@ def turns(ctx: Ctx, seat: int) -> Step:
                 state.winners = [win]
                 state.phase = "over"
                 ctx.note(f"{player(win)} wins with {scores[win]} Riftforce to "
-                         f"{scores[ctx.other(win)]}", event=True)
+                         f"{scores[ctx.other(win)]}", event=True,
+                         fact=Fact("game_won", win, amount=scores[win]))
                 raise GameOver
             state.ending = "tie"
             ctx.note(f"Tied at {scores[0]} Riftforce: each player takes one more action "
-                     "(ruling rf-14)", event=True)
+                     "(ruling rf-14)", event=True, fact=Fact("tied", None, amount=scores[0]))
         seat = ctx.other(seat)
 
 
