@@ -366,12 +366,14 @@ def variant_effect(off: pl.DataFrame, on: pl.DataFrame) -> pl.DataFrame:
 class RollKind:
     """A kind of roll: its readable ``name`` (no player's or card's words), its exact
     ``distribution`` (outcome, probability) in the odds' order, and for each of the chance's
-    outcomes (in its order) the outcome of the distribution it counts as."""
+    outcomes (in its order) the outcome of the distribution it counts as; ``index_of``: each of
+    the chance's outcomes (:class:`~explorer.engine.Outcome`, as data) and its place in that
+    order, to count a later roll of the same kind whatever the order of its outcomes."""
 
     name: str
     distribution: tuple[tuple[str, Fraction], ...]
     counts_as: tuple[str, ...]
-    by_text: Mapping[str, int]
+    index_of: Mapping[Any, int]
 
     @property
     def key(self) -> str:
@@ -411,7 +413,7 @@ def roll_kind(game: Any) -> RollKind | None:
     if not isinstance(pending, Chance):
         return None
     spec = pending.odds
-    texts = {str(o): i for i, o in enumerate(pending.outcomes)}
+    index_of = {o: i for i, o in enumerate(pending.outcomes)}
     if isinstance(spec, Roll):
         name = dataclasses.replace(spec, name=plain_name(spec.name)).label()
         exact = odds.at(game)
@@ -443,16 +445,16 @@ def roll_kind(game: Any) -> RollKind | None:
             o for o, _ in distribution}:
         raise BalanceError(f"{pending.label}: the exact odds do not match the roll's own "
                            f"outcomes ({found} against {dict(distribution)})")
-    return RollKind(name, distribution, counts_as, texts)
+    return RollKind(name, distribution, counts_as, index_of)
 
 
-def _sampled(game: Any, before: int, label: str, kind: RollKind) -> int:
-    """The index of the outcome the last step sampled, from the line it wrote to the log."""
-    entry = game.log[before].text
-    prefix = f"{label or 'chance'}: "
-    if not entry.startswith(prefix) or entry[len(prefix):] not in kind.by_text:
-        raise BalanceError(f"cannot read the rolled outcome from the log line {entry!r}")
-    return kind.by_text[entry[len(prefix):]]
+def _sampled(game: Any, rolled: Any, kind: RollKind) -> int:
+    """The place in ``kind``'s order of the outcome the game's last step took on the chance
+    ``rolled``, from the game's own record of its steps (:meth:`Game.outcome_index`)."""
+    outcome = rolled.outcomes[game.outcome_index(-1)]
+    if outcome not in kind.index_of:
+        raise BalanceError(f"{rolled.label}: the outcome {outcome} is not one of its kind's")
+    return kind.index_of[outcome]
 
 
 ROLL_COUNTS: dict[str, pl.DataType] = {
@@ -510,7 +512,6 @@ def record_rolls(game: str, games: int = 200, seed: int = 0, players: int = 2,
             if key not in cache:
                 cache[key] = roll_kind(played)
             kind = cache[key]
-            before = len(played.log)
             played.step()
             if kind is None:
                 continue
@@ -518,7 +519,7 @@ def record_rolls(game: str, games: int = 200, seed: int = 0, players: int = 2,
             if slot not in kinds:
                 kinds[slot] = kind
                 counts[slot] = [0] * len(kind.distribution)
-            outcome = kind.counts_as[_sampled(played, before, pending.label, kind)]
+            outcome = kind.counts_as[_sampled(played, pending, kind)]
             counts[slot][[o for o, _ in kind.distribution].index(outcome)] += 1
         if progress is not None:
             progress(index + 1, games)
