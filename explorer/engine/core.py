@@ -26,6 +26,8 @@ from itertools import accumulate
 from types import MemberDescriptorType
 from typing import Any, ClassVar, TypeVar
 
+from explorer.engine import checkpoints
+from explorer.engine.checkpoints import Checkpoint, Marks
 from explorer.errors import ExplorerError, IllegalAction, RunawayStep, SavedGameError
 
 SAVE_FORMAT = "card-rules-explorer/game"
@@ -366,6 +368,20 @@ class GameState:
             raise RunawayStep(f"one step at {self.phase} logged {MAX_LINES_PER_STEP:,} lines "
                               "without a decision or a chance: the rules loop here")
 
+    _marks: Marks | None = None
+    """How the procedure reaches its game's checkpoints (set by the game; a copy has none)."""
+
+    def resumable(self, at: Any = None) -> None:
+        """The procedure is at a point it can be resumed from with the game's
+        ``Rules.resume(state, at)`` (the top of a turn): everything it needs there is in the
+        state and in ``at`` (immutable: a seat, a tuple). The game may keep a checkpoint here
+        (:mod:`explorer.engine.checkpoints`); nothing else happens."""
+        marks = self._marks
+        if marks is not None:
+            game = marks.game()
+            if game is not None:
+                game._checkpoint(self, at)
+
     def snapshot(self) -> dict[str, Any]:
         """Everything in the state as plain data (lists, dicts, numbers, text); attributes
         starting with "_" (such as the game's card data) are not state."""
@@ -418,6 +434,16 @@ class Rules:
     def winners(self, state: GameState) -> list[int]:
         """The winning seats once the game is over (several on a shared win)."""
         raise NotImplementedError
+
+    shared_state: ClassVar[tuple[str, ...]] = ()
+    """The state's attributes a checkpoint shares instead of copying (besides ``_data``): ones
+    set anew and never changed in place."""
+
+    def resume(self, state: GameState, at: Any) -> Procedure:
+        """The procedure again from a point it marked with ``state.resumable(at)``, over the
+        state as it was there; it plays on exactly as the first one did from there. A game
+        that marks no point need not supply it (its copies replay from the start)."""
+        raise NotImplementedError(f"{self.game_id} cannot resume its procedure")
 
     def heuristic_bot(self, seed: int | None = None) -> Any:
         """A sensible bot for this game (each game supplies its own)."""
@@ -503,6 +529,13 @@ class _Steps:
     def __len__(self) -> int:
         return len(self.codes)
 
+    def head(self, count: int) -> _Steps:
+        """A new record of the first ``count`` steps."""
+        steps = _Steps()
+        steps.codes = self.codes[:count]
+        steps.texts = self.texts[:count]
+        return steps
+
 
 class Game:
     """One game being played step by step: the public contract of every game.
@@ -531,6 +564,7 @@ class Game:
         self.scenario = scenario
         self._inputs = _Steps()
         self._redo: list[_Input] = []
+        self._checkpoints: list[Checkpoint] = []
         self._restart()
 
     # ---- the contract ----------------------------------------------------------------------
@@ -655,9 +689,9 @@ class Game:
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.steps:
             raise IllegalAction(f"step must be a whole number from 0 to {self.steps}; "
                                 f"found {step!r}")
-        game = Game(self.rules, self.players, self.seed, self.options, self.scenario)
-        for number in range(step):
-            game._take(self._inputs[number], clear_redo=True)
+        game = Game.__new__(Game)
+        game._copy(self, step)
+        game._replay()
         return game
 
     def snapshot(self) -> dict[str, Any]:
@@ -687,9 +721,56 @@ class Game:
     def _restart(self) -> None:
         self.rng = random.Random(self.seed)
         self.state = self.rules.new_state(self.players, self.options, self.scenario)
+        self._mark(self.state)
         self._procedure = self.rules.play(self.state)
         self._pending = None
         self._send(None)
+
+    def _mark(self, state: GameState) -> None:
+        """Let the procedure over ``state`` keep checkpoints in this game, when its rules can
+        resume it."""
+        if type(self.rules).resume is not Rules.resume:
+            state._marks = Marks(self)
+
+    def _checkpoint(self, state: GameState, at: Any) -> None:
+        """The procedure over ``state`` is at a point it can resume from (``at``): keep a
+        checkpoint there, unless one is as late already or the last is too near."""
+        if state is not self.state:
+            return
+        points = self._checkpoints
+        if points and state.step - points[-1].step < checkpoints.SPACING:
+            return
+        points.append(Checkpoint(state, self.rng, at, self.rules.shared_state))
+
+    def _rewind(self, step: int) -> int:
+        """Put the game where it was after ``step`` steps or earlier: at its latest checkpoint
+        at or before ``step`` (later ones are dropped), or at its start when there is none or
+        checkpoints are off (:data:`explorer.engine.checkpoints.ENABLED`). Returns the steps
+        taken there; the recorded steps after them are to be taken again."""
+        points = self._checkpoints
+        while points and points[-1].step > step:
+            points.pop()
+        if not points or not checkpoints.ENABLED:
+            self._restart()
+            return 0
+        point = points[-1]
+        self.rng = point.generator()
+        self.state = point.state()
+        self._mark(self.state)
+        self._procedure = self.rules.resume(self.state, point.at)
+        self._pending = None
+        self._send(None)
+        return point.step
+
+    def _copy(self, game: Game, step: int) -> None:
+        """Make this new game ``game`` at ``step``, but for its position (``_replay`` makes
+        it): the same rules, seats, seed, options and scenario, the first ``step`` steps, the
+        checkpoints up to there, no redo."""
+        self.__dict__.update(game.__dict__)  # and whatever else a game carries
+        self.options = dict(game.options)
+        self._inputs = game._inputs.head(step)
+        self._redo = []
+        self._checkpoints = [point for point in game._checkpoints if point.step <= step]
 
     def _send(self, value: Any) -> None:
         try:
@@ -781,10 +862,11 @@ class Game:
         return record
 
     def _replay(self) -> None:
+        """Bring the position back to the recorded steps: from the latest checkpoint at or
+        before the last of them (:meth:`_rewind`), the steps after it taken again."""
         records = self._inputs
-        self._restart()
-        for record in records:
-            self._apply(record)
+        for number in range(self._rewind(len(records)), len(records)):
+            self._apply(records[number])
 
 
 def _digest(value: Any) -> str:

@@ -11,8 +11,9 @@ What is hidden, and how it may be dealt again without changing what the seat see
 size, a pile's size), is particular to each game: each game's knowledge supplies a ``redeal``
 (:class:`explorer.engine.knowledge.GameKnowledge`), which mostly calls :func:`deal_again`.
 
-A world can step, undo and redo like any game: undoing replays its steps and deals again the
-same way at the same step.
+A world can step, undo and redo like any game: undoing replays its steps (from its latest
+checkpoint: :mod:`explorer.engine.checkpoints`) and deals again the same way at the same
+step.
 """
 
 from __future__ import annotations
@@ -48,13 +49,12 @@ class World(Game):
         if not knowledge.can_redeal:
             raise WorldError(f"{game.game_id} has no redeal: its hidden cards cannot be dealt "
                              "again, so no world can be imagined from a seat's view")
+        self._copy(game, game.steps)
+        if isinstance(game, World):  # its steps are replayed on the real game, as ever
+            self._checkpoints = [p for p in self._checkpoints if p.step <= game.dealt_at]
         self._redeal_with = knowledge.redeal
         self._deal = (game.steps, seat, seed)
-        super().__init__(game.rules, game.players, game.seed, game.options, game.scenario)
-        records = game._inputs
-        for number in range(game.steps):
-            self._take(records[number], clear_redo=True)
-        self._deal_again()
+        self._replay()
 
     @property
     def dealt_at(self) -> int:
@@ -68,14 +68,16 @@ class World(Game):
         self.rng = random.Random(rng.getrandbits(63))
 
     def _replay(self) -> None:
-        records = list(self._inputs)
+        """The steps taken again from the latest checkpoint (the game's, before the deal, or
+        the world's own, after it), the hidden cards dealt again at the step they were."""
+        records = self._inputs
         at = self._deal[0]
-        self._restart()
-        for number, record in enumerate(records):
+        count = len(records)
+        for number in range(self._rewind(count), count):
             if number == at:
                 self._deal_again()
-            self._apply(record)
-        if len(records) == at:
+            self._apply(records[number])
+        if count == at:
             self._deal_again()
 
     def at(self, step: int) -> Game:
@@ -87,11 +89,7 @@ class World(Game):
                                 f"where it was dealt; step must be from {self.dealt_at} to "
                                 f"{self.steps}; found {step!r}")
         copy = World.__new__(World)
-        copy.__dict__.update(self.__dict__)
-        copy._inputs = type(self._inputs)()
-        for record in list(self._inputs)[:step]:
-            copy._inputs.append(record)
-        copy._redo = []
+        copy._copy(self, step)
         copy._replay()
         return copy
 

@@ -3,6 +3,7 @@ procedure: setup, then turns in order until an adventurer visits his fifth locat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from explorer.engine import GameOver, Rules, register
@@ -47,10 +48,16 @@ class AdventurersRules(Rules):
                 T.check_win_left(ctx)
                 yield from T.turn(ctx, state.active, state._start)
                 queue = state.order[state.order.index(state.active) + 1:]
-            while True:
-                for seat in queue:
-                    yield from T.turn(ctx, seat)
-                queue = list(state.order)
+            yield from _turns(ctx, queue)
+        except GameOver:
+            state.phase = "over"
+
+    def resume(self, state: AdventurersState,  # type: ignore[override]
+               at: tuple[int, ...]) -> Step:
+        """The turns again from the first of ``at``, the seats left to play this round, where
+        they marked it (:func:`_turns`)."""
+        try:
+            yield from _turns(Ctx(state, state._data), at)
         except GameOver:
             state.phase = "over"
 
@@ -63,3 +70,14 @@ class AdventurersRules(Rules):
 
     def winners(self, state: AdventurersState) -> list[int]:  # type: ignore[override]
         return list(state.winners)
+
+
+def _turns(ctx: Ctx, queue: Sequence[int]) -> Step:
+    """The turns of the seats in ``queue``, then round after round in turn order, each turn
+    marked as a point to resume from (with the seats left in its round)."""
+    state = ctx.state
+    while True:
+        for number, seat in enumerate(queue):
+            state.resumable(tuple(queue[number:]))
+            yield from T.turn(ctx, seat)
+        queue = list(state.order)

@@ -49,14 +49,16 @@ class GammaWorldRules(Rules):
                 yield from T.healing_phase(ctx, seat)
                 seat = (seat + 1) % state.players
             ctx.check_deck()
-            while True:
-                yield from T.turn(ctx, seat)
-                seat = (seat + 1) % state.players
+            yield from _turns(ctx, seat)
         except GameOver:
-            state.phase = "over"
-            state.over = True
-            state.battle = None
-            state.ap = []
+            _over(state)
+
+    def resume(self, state: GammaState, at: int) -> Step:  # type: ignore[override]
+        """The turns again from seat ``at``'s, where they marked it (:func:`_turns`)."""
+        try:
+            yield from _turns(Ctx(state, state._data), at)
+        except GameOver:
+            _over(state)
 
     def heuristic_bot(self, seed: int | None = None) -> GammaHeuristicBot:
         return GammaHeuristicBot(seed)
@@ -72,3 +74,20 @@ class GammaWorldRules(Rules):
             return []
         scores = self.scores(state)
         return [seat for seat, score in enumerate(scores) if score == max(scores)]
+
+
+def _turns(ctx: Ctx, seat: int) -> Step:
+    """Turns in seat order from ``seat``'s on, each marked as a point to resume from."""
+    state = ctx.state
+    while True:
+        state.resumable(seat)
+        yield from T.turn(ctx, seat)
+        seat = (seat + 1) % state.players
+
+
+def _over(state: GammaState) -> None:
+    """The game has ended: nothing is under way any more."""
+    state.phase = "over"
+    state.over = True
+    state.battle = None
+    state.ap = []

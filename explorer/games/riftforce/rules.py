@@ -71,6 +71,19 @@ class RiftforceRules(Rules):
             state.phase = "over"
             state.active = None
 
+    shared_state = ("_guilds", "_turn_start", "_boundary")
+    """Set anew, never changed in place: the option and the copies the best-action finder
+    starts from."""
+
+    def resume(self, state: RiftforceState, at: int) -> Step:  # type: ignore[override]
+        """The turns again from seat ``at``'s, where they marked it (``T.turns``)."""
+        ctx = Ctx(state, state._data)
+        try:
+            yield from T.turns(ctx, at)
+        except GameOver:
+            state.phase = "over"
+            state.active = None
+
     def heuristic_bot(self, seed: int | None = None) -> Any:
         from explorer.games.riftforce.bots import RiftforceHeuristicBot
 

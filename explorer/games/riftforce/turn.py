@@ -375,6 +375,7 @@ def turns(ctx: Ctx, seat: int) -> Step:
     target = ctx.constants["victory_riftforce"]
     first = state.first
     while True:
+        state.resumable(seat)  # Rules.resume starts here again: turns(ctx, seat)
         yield from turn(ctx, seat)
         if state.ending is None and max(s.riftforce for s in state.sides) >= target:
             state.ending = "last action"

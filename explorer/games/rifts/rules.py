@@ -3,6 +3,7 @@ procedure: setup, then turns in order until a party has 10 Adventure Tokens."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from explorer.engine import GameOver, Rules, register
@@ -53,11 +54,15 @@ class RiftsRules(Rules):
             else:
                 yield from self._scenario_start(ctx, start)
                 queue = state.order[state.order.index(state.active) + 1:]
-            while True:
-                for seat in queue:
-                    yield from T.turn(ctx, seat)
-                state.round += 1
-                queue = list(state.order)
+            yield from _rounds(ctx, queue)
+        except GameOver:
+            state.phase = "over"
+
+    def resume(self, state: RiftsState, at: tuple[int, ...]) -> Step:  # type: ignore[override]
+        """The turns again from the first of ``at``, the seats left to play this round, where
+        they marked it (:func:`_rounds`)."""
+        try:
+            yield from _rounds(Ctx(state, state._data), at)
         except GameOver:
             state.phase = "over"
 
@@ -90,3 +95,15 @@ class RiftsRules(Rules):
 
     def winners(self, state: RiftsState) -> list[int]:  # type: ignore[override]
         return [] if state.winner is None else [state.winner]
+
+
+def _rounds(ctx: Ctx, queue: Sequence[int]) -> Step:
+    """The turns of the seats in ``queue``, then round after round in turn order, each turn
+    marked as a point to resume from (with the seats left in its round)."""
+    state = ctx.state
+    while True:
+        for number, seat in enumerate(queue):
+            state.resumable(tuple(queue[number:]))
+            yield from T.turn(ctx, seat)
+        state.round += 1
+        queue = list(state.order)
