@@ -203,13 +203,15 @@ Step = Generator[Any, Any, Any]
 
 FACT_KINDS = frozenset({
     "foe_defeated", "foe_routed", "escaped", "wiped_out", "location_visited",
-    "location_captured", "points_scored", "end_triggered", "tied", "game_won", "game_ended",
+    "location_captured", "adventure_won", "planes_merged", "points_scored", "end_triggered",
+    "tied", "game_won", "game_ended",
 })
 """The kinds of :class:`Fact`: a Foe's Tokens all destroyed (``foe_defeated``) or the Foes run
 away (``foe_routed``), a party escapes a fight or is Wiped Out, a location visited (a chain's
-Location) or captured (taken under control), points scored, the end of the game triggered (the
-last round or action begins), a tie played on, a game won, a game ended (with no single
-winner named by the line: the state's winners say who)."""
+Location) or captured (taken under control), an ADVENTURE won, the planes merged (a draw pile
+replaced or added to), points scored, the end of the game triggered (the last round or action
+begins), a tie played on, a game won, a game ended (the line names no winner: the state's
+winners say who)."""
 
 
 @quick_init
@@ -219,10 +221,11 @@ class Fact:
     (or the state), never the words of a line.
 
     ``kind``: one of :data:`FACT_KINDS`; ``seat``: the seat it happened to or for (the party,
-    the winner, the capturer), None for the whole table; ``about``: what it concerns, by name
-    (the Foe, the location); ``seats``: the other seats it concerns (the player a location is
-    taken from; every winner of a shared win, ``seat`` then None); ``amount``: a number it
-    carries (the points scored, the locations visited), or None.
+    the winner, the capturer), None for the whole table or several seats; ``about``: what it
+    concerns, by name (the Foe, the location, the card); ``seats``: the seats it concerns
+    besides ``seat`` (the player a location is taken from), or all of them when ``seat`` is None
+    (every winner of a shared win, every player who reached the target); ``amount``: a number
+    it carries (the points scored, the locations visited, the winner's total), or None.
     """
 
     kind: str
