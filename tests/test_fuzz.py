@@ -16,6 +16,15 @@ with an Odds or None; Monte Carlo fights with :data:`ODDS_RUNS` playouts to stay
 illegal action must raise :class:`~explorer.errors.IllegalAction` and change nothing; undo
 must give back the position before the step, redo the one after.
 
+And the odds match play (issue 45, item 1; :mod:`tests.odds.match_play`): at a chance step,
+``odds.at`` gives the engine's own outcomes and weights (a roll's success, failure or table
+row summed over the dice totals the engine rolls) and ``odds.effects`` says for each total what
+the engine's roll makes of it; at a decision, each choice ``odds.choices`` gives odds for is
+played on from a copy of the position through ``Game.step`` as its odds assume. The quick
+profile plays each once (what happened must be possible by the odds, and a certain outcome
+must happen); the long one plays :data:`MATCH_PLAYS` times and compares the frequencies with
+the odds at :data:`~tests.odds.match_play.Z_FUZZ` standard errors.
+
 ``make test`` runs the quick profile (``HYPOTHESIS_PROFILE`` unset: a few examples per game);
 ``make fuzz`` the long one (``HYPOTHESIS_PROFILE=fuzz``: thousands per game, README).
 """
@@ -46,6 +55,7 @@ from explorer.engine.core import rules_for
 from explorer.engine.search import hooks_for
 from explorer.errors import IllegalAction
 from explorer.games import GAMES
+from tests.odds import match_play
 
 PROFILES = {
     "quick": {"max_examples": 4, "stateful_step_count": 25},
@@ -56,11 +66,24 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "quick")
 if PROFILE not in PROFILES:
     raise pytest.UsageError(f"HYPOTHESIS_PROFILE must be one of {', '.join(PROFILES)}; "
                             f"found {PROFILE!r}")
+EXAMPLES = os.environ.get("FUZZ_EXAMPLES")
+"""Examples per game instead of the profile's (a long run cut to the time there is)."""
+if EXAMPLES is not None:
+    if not EXAMPLES.isdigit() or int(EXAMPLES) < 1:
+        raise pytest.UsageError(f"FUZZ_EXAMPLES must be a whole number above 0; found "
+                                f"{EXAMPLES!r}")
+    PROFILES[PROFILE] = {**PROFILES[PROFILE], "max_examples": int(EXAMPLES)}
 RUN = 200
 """The most steps one "play on" rule takes."""
 ODDS_RUNS = 20
 """Playouts of a Rifts fight when the odds invariant asks ``odds.choices``: what is checked is
 that it answers, not how closely (its speed is measured by benchmarks/odds_positions.py)."""
+
+
+MATCH_PLAYS = {"quick": 1, "fuzz": 60}[PROFILE]
+"""Plays of each choice (and of the pending chance step) the odds-match invariant compares."""
+MATCH_ODDS_RUNS = {"quick": ODDS_RUNS, "fuzz": 200}[PROFILE]
+"""Playouts of a Rifts fight's estimate in the odds-match invariant."""
 
 
 def _check_invariants(game: Game) -> None:
@@ -215,6 +238,64 @@ class GameMachine(RuleBasedStateMachine):
             assert [a for a, _ in said] == game.legal_actions()
             assert all(s is None or (isinstance(s, str) and s) for _, s in said)
         assert game.snapshot() == before
+
+
+    @invariant()
+    def the_odds_match_play(self) -> None:
+        """The odds of the pending roll or draw are the engine's own, and each choice's odds
+        agree with the choice played on (module docstring)."""
+        if self.game is None or self.game.is_over:
+            return
+        game = self.game
+        before = game.snapshot()
+        if game.is_chance:
+            _chance_matches(game)
+        else:
+            _choices_match(game)
+        assert game.snapshot() == before
+
+
+def _chance_matches(game: Game) -> None:
+    """``odds.at`` sums the engine's outcomes by what each does, ``odds.effects`` names it."""
+    pending = game.pending
+    found = odds.at(game)
+    spec = pending.odds
+    engine: dict[str, Fraction] = {}
+    for outcome, p in pending.probabilities():
+        label = match_play.roll_label(spec, outcome.args[0], game) if isinstance(
+            spec, match_play.Roll) else str(outcome)
+        engine[label] = engine.get(label, Fraction(0)) + p
+    shown: dict[str, Fraction] = {}
+    for label, p in found.outcomes:
+        shown[label] = shown.get(label, Fraction(0)) + p
+    assert {k: v for k, v in shown.items() if v} == engine, (game.phase, pending.label)
+    if isinstance(spec, match_play.Roll) and (spec.target is not None or spec.table):
+        words = {"success": "succeeds", "failure": "fails"}
+        for outcome, line in zip(pending.outcomes, odds.effects(game), strict=True):
+            label = match_play.roll_label(spec, outcome.args[0], game)
+            assert line.endswith(f": {words.get(label, label)}"), (line, label)
+    _compare(found, game, match_play.chance_play)
+
+
+def _choices_match(game: Game) -> None:
+    for action, found in odds.choices(game, runs=MATCH_ODDS_RUNS):
+        if found is None:
+            continue
+        play = match_play.choice_play(game, action, found)
+        assert play is not None, f"no play to compare the odds of {action} with"
+        _compare(found, game, play)
+
+
+def _compare(found: odds.Odds, game: Game, play: match_play.Play) -> None:
+    """One play: possible by the odds; more: the frequencies within the odds' intervals."""
+    if MATCH_PLAYS == 1:
+        labels = play(game.at(game.steps), random.Random(game.steps))
+        wrong = match_play.possible(found, labels)
+        assert not wrong, f"{found.title} at {game.phase}: " + "; ".join(wrong)
+        return
+    counts = match_play.copies(game, MATCH_PLAYS, play, seed=game.steps)
+    wrong = match_play.problems(found, counts, MATCH_PLAYS, match_play.Z_FUZZ)
+    assert not wrong, f"{found.title} at {game.phase}: " + "; ".join(wrong)
 
 
 def _machine(game_id: str) -> type[GameMachine]:

@@ -246,9 +246,10 @@ def _gamma_world(game: Game, action: Action, found: odds.Odds) -> Play | None:
 
 
 def _gw_battle(game: Game, action: Action, rng: random.Random) -> tuple[bool, int]:
-    """Take ``action`` and play the battle to its end, the attacker fighting every round (any
-    other choice on the way: its first); whether the location was captured, and how many of
-    the attacker's followers were lost."""
+    """Take ``action`` and play the battle to its end, the attacker fighting every round, no
+    other player playing a Foe after it (the odds count the Foe chosen, or none, alone), any
+    other choice on the way its first; whether the location was captured, and how many of the
+    attacker's followers were lost."""
     state = game.state
     battle = state.battle
     attacker, location = battle.attacker, battle.location
@@ -260,8 +261,8 @@ def _gw_battle(game: Game, action: Action, rng: random.Random) -> tuple[bool, in
             sample(game, rng)
             continue
         actions = game.legal_actions()
-        fight = next((a for a in actions if a.name == "fight"), None)
-        game.step(fight or actions[0])
+        chosen = next((a for a in actions if a.name in ("fight", "no foe")), None)
+        game.step(chosen or actions[0])
     enclave = state.enclaves[attacker]
     return location in enclave.locations, before - len(enclave.followers)
 

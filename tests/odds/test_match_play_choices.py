@@ -9,6 +9,8 @@ same ones whose answers other tests count by hand (cited where they are).
 
 from __future__ import annotations
 
+import pytest
+
 import explorer
 from explorer import odds
 from explorer.engine import Game
@@ -183,3 +185,22 @@ def test_riftforce_check_and_draw_matches_the_draws_played() -> None:
                 break
         game.step(bots[game.current_player].choose(game))
     every_choice_matches_play(game, 400, {"check"})
+
+
+@pytest.mark.xfail(strict=True, reason="issue 45 item 1, found by the odds-match fuzzing: "
+                   "with three or more players, 'Play no Foe' is called a certain capture "
+                   "while a later player may still play a Foe (gamma_world/knowledge.py, "
+                   "_gw_foes)")
+def test_gamma_world_no_foe_is_no_certain_capture_while_another_may_play_one() -> None:
+    """Three players: Player 1 attacks Think Tank with one basic follower; Player 2 plays no
+    Foe, and Player 3 is then asked whether to play Blight (2D6 Threat, seed 004 line 189),
+    which a lone follower often loses to: the capture is not certain."""
+    game = gw.scenario({"hand": ["Think Tank"], "followers": [{}]}, {"hand": ["Sep"]},
+                       {"hand": ["Blight"]}, active=0, at="turn")
+    gw.choose(game, "Attack Think Tank")
+    found = dict(odds.choices(game))
+    no_foe = next(a for a in found if a.name == "no foe")
+    after = game.at(game.steps)
+    after.step(no_foe)
+    assert any(a.name == "foe" for a in after.legal_actions())  # another player may play one
+    assert found[no_foe].p != 0, "the odds call the capture certain"
