@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+import explorer
 from explorer.engine.bots import make_bot
 
 from .helpers import act, ap, char, discard, full, group, logged, offers, scenario, texts
@@ -47,6 +48,58 @@ def test_rk54_a_forced_loop_ends_the_game() -> None:
     assert group(game, 0) == [("ME Priest", False),
                               ("Gimra Tunneler", False, (("Battle Axe", False),))]
     assert logged(game, FORCED_END)
+
+
+def test_rk54_a_circle_every_choice_leads_back_into_ends_the_game() -> None:
+    """Player 1's Gimra Tunneler carries the Battle Axe and Borin Brawler the Rusty Shortsword
+    (Gray both, one STUFF each, line 19); he holds the Dwarphen Warhammer. Each STUFF turn he
+    chooses which of the two it replaces; each other turn Gimra takes the replaced one back,
+    the only action. Whatever he chooses, three STUFF go round two characters and his hand: he
+    never draws (5 or 6 cards, line 16), always has an action (line 17), and no AP can change;
+    Player 2 (ME Wizard, flipped) can do nothing. When a round ends where an earlier one ended,
+    every option open leads back into the same circle, so the game ends there, the most AP
+    winning (line 9)."""
+    game = scenario([char("ME Priest"), char("Gimra Tunneler", "Battle Axe"),
+                     char("Borin Brawler", "Rusty Shortsword")],
+                    [char("ME Wizard", flipped=True)],
+                    hands=[["Dwarphen Warhammer", *full([])], full([], skip=5)],
+                    adventures_won=[[], ["The Hidden Nest"]])
+    for rnd, stuff in enumerate(["Dwarphen Warhammer", None, "Rusty Shortsword", None]):
+        assert not game.is_over, rnd
+        if stuff is None:
+            act(game, "option")
+            act(game, "use_option", 1)
+            game.step(game.legal_actions()[0])  # the one STUFF in the discard pile
+            continue
+        act(game, "stuff")
+        assert [a.args for a in game.legal_actions()] == [(stuff, 0, 1, 0), (stuff, 0, 2, 0)]
+        act(game, "play_stuff", stuff, 0, 2, 0)  # on Borin
+    assert game.is_over and game.winners == [1] and game.scores == [0, 1]
+    assert group(game, 0) == [("ME Priest", False),
+                              ("Gimra Tunneler", False, (("Battle Axe", False),)),
+                              ("Borin Brawler", False, (("Rusty Shortsword", False),))]
+    assert logged(game, "with no card drawn and no AP won since, and every choice open to "
+                        "anybody leads back to the same circle: the play goes round in a circle "
+                        "and ends at 0 to 1 AP (ruling rk-54)")
+    # the look-ahead plays on copies and samples nothing: the game reloads and replays the same
+    again = explorer.load_game(game.to_json())
+    assert again.snapshot() == game.snapshot()
+
+
+def test_rk54_past_the_look_ahead_bound_the_game_goes_on(monkeypatch) -> None:
+    """With room for only one position the look-ahead cannot go round the whole circle: it
+    cannot show that every choice leads back, so the game goes on."""
+    from explorer.games.rat_king import circle
+
+    monkeypatch.setattr(circle, "MAX_POSITIONS", 1)
+    game = scenario([char("ME Priest"), char("Gimra Tunneler", "Battle Axe"),
+                     char("Borin Brawler", "Rusty Shortsword")],
+                    [char("ME Wizard", flipped=True)],
+                    hands=[["Dwarphen Warhammer", *full([])], full([], skip=5)],
+                    adventures_won=[[], ["The Hidden Nest"]])
+    while not game.is_over and game.steps < 100:
+        game.step(game.legal_actions()[-1])
+    assert not game.is_over and not logged(game, "goes round in a circle")
 
 
 def test_rk54_a_loop_with_a_choice_left_goes_on() -> None:

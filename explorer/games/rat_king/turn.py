@@ -133,31 +133,46 @@ def fresh(state: RatKingState, data: RatKingData) -> None:
 def turns(ctx: Ctx, seat: int) -> Step:
     """Turns in seat order from ``seat`` until the game ends (a GameOver ends them). A round
     runs from ``seat``'s turn to the turn before his next one. A game in which nobody can act
-    or draw any more ends (ruling rk-35), and so does a game in a forced loop: a round ends in
-    a position already seen at an earlier round's end, with no card drawn, no AP won or lost
-    and no choice open to anybody between (ruling rk-54); it never ends early otherwise."""
+    or draw any more ends (ruling rk-35), and so does a game in a loop nobody can leave: a round
+    ends in a position already seen at an earlier round's end, with no card drawn and no AP won
+    or lost between, and either nobody had a choice between or every choice open leads back
+    into the same circle (:func:`~explorer.games.rat_king.circle.closed_circle`; ruling rk-54).
+    It never ends early otherwise."""
+    from explorer.games.rat_king.circle import closed_circle
+
     state = ctx.state
     start = seat
-    seen = {round_key(ctx, seat)}
-    clock = _clock(ctx)
+    first = round_key(ctx, seat)
+    seen = {first}  # the rounds' end positions since the play last moved or had a choice
+    visited = {first}  # the rounds' end positions since the play last moved
+    looked: set[tuple] = set()  # those whose circle was looked at and found to have a way out
+    moved = clock(ctx)
     watch = Watch()
     while True:
         yield from watch.steps(turn(ctx, seat))
         if state.passes >= state.players:
             stuck(ctx)
         seat = (seat + 1) % state.players
-        now = _clock(ctx)
-        if now != clock:  # a card drawn or an AP won or lost: the play has moved on
+        now = clock(ctx)
+        if now != moved:  # a card drawn or an AP won or lost: the play has moved on
             seen.clear()
-            clock = now
-        if seat == start:
-            key = round_key(ctx, seat)
-            if watch.open:  # somebody could have done otherwise: no loop is forced yet
-                seen.clear()
-                watch.open = False
-            elif key in seen:
-                repeated(ctx)
-            seen.add(key)
+            visited.clear()
+            looked.clear()
+            moved = now
+        if seat != start:
+            continue
+        key = round_key(ctx, seat)
+        if key in seen and not watch.open:
+            repeated(ctx)
+        if key in visited and key not in looked:
+            looked.add(key)
+            if closed_circle(ctx, seat):
+                circled(ctx)
+        if watch.open:  # somebody could have done otherwise: no loop is forced yet
+            seen.clear()
+            watch.open = False
+        seen.add(key)
+        visited.add(key)
 
 
 class Watch:
@@ -188,7 +203,7 @@ def _open(pending: object) -> bool:
     return len(getattr(pending, "actions", ())) > 1
 
 
-def _clock(ctx: Ctx) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def clock(ctx: Ctx) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """What moves a game towards its end (seed 002, lines 8-9): each draw pile's size and each
     player's AP."""
     state = ctx.state
@@ -262,6 +277,18 @@ def repeated(ctx: Ctx) -> None:
     _end_at_most_ap(ctx, "The round ends in a position already seen at the end of an earlier "
                     "round, with no card drawn, no AP won and no other choice open to anybody "
                     "since: the play goes round in a circle", "rk-54")
+
+
+def circled(ctx: Ctx) -> None:
+    """A round ended in a position already seen at an earlier round's end, with no card drawn
+    and no AP won or lost between, and every choice open to anybody from it leads back into the
+    same circle of positions, never to a card drawn, an AP won or lost, a die or the game's
+    end: nothing any player does can bring 7 AP or the last card of the draw pile (seed 002,
+    lines 8-9). The game ends; the most AP wins, a tie is shared (ruling rk-54)."""
+    _end_at_most_ap(ctx, "The round ends in a position already seen at the end of an earlier "
+                    "round, with no card drawn and no AP won since, and every choice open to "
+                    "anybody leads back to the same circle: the play goes round in a circle",
+                    "rk-54")
 
 
 def stuck(ctx: Ctx) -> None:
