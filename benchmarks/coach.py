@@ -7,9 +7,12 @@ departures from the heuristic bot's choices are worth.
     .venv/bin/python benchmarks/coach.py review [--workers 2] [--game G ...]
     .venv/bin/python benchmarks/coach.py gain [--games 40] [--rollouts 100] [--bot coach]
                                                [--workers 2] [--game G ...]
+    .venv/bin/python benchmarks/coach.py audit [--positions 40] [--game G ...]
+    .venv/bin/python benchmarks/coach.py flags [--least 100] [--rollouts 100] [--workers 2]
+                                                [--game G ...]
 
 ``speed``: positions drawn from 2-player heuristic-bot games (seed 2026 onward, one decision
-with two or more choices in every few), ``advise`` at its default budget (1 s) on one core;
+with two or more choices in every few), ``advise`` at its default budget on one core;
 the median and 95th percentile of its wall time, and the choices and worlds per answer.
 
 ``calibration``: ``--least`` heuristic-bot games (root seed 2026: not the games the models
@@ -41,6 +44,25 @@ tournament, it says whether a bot's departures are improvements. It measures one
 at a time, the rest of the game played by the heuristic bots, not a whole game of the bot.
 Reported: departures per game, the mean gain of one, and the gain per game with its 95%
 interval over the games.
+
+``audit`` (issue 45): the same positions as ``speed``. At each, ``advise`` at its default
+(one core, the machine otherwise quiet), again with two busy processes spinning on both
+cores, and at ten times the default's worlds and work. Reported per game: positions where the
+two default answers are the same to the digit shown (every choice, label and win chance in
+whole percent); where the best choice is the same as at ten times the budget (and where the
+default's best is one the larger answer cannot tell from its best); the share of choices
+played on in both whose ten-times value lies inside the default's 95% interval; label flips
+between best/good and mistake/blunder; the default's median, 95th percentile and largest
+time, and the time under load.
+
+``flags`` (issue 45): decisions of heuristic-bot games (root seed 2026) drawn at random until
+``--least`` of them have a choice the default advice labels a mistake or a blunder (the first
+such choice of each: one flag a position). Each flagged choice and the best are played out
+``--rollouts`` times from the real position (its real hidden cards; play-out ``n``'s chance
+the same for both) by the heuristic bots to the end; the measured loss is the difference of
+the seat's mean shares of the win. Reported: the mean loss the coach claimed and the mean
+measured, with its 95% interval over the flags, per label, and the share of flags whose
+measured loss is above 0.
 """
 
 from __future__ import annotations
@@ -228,6 +250,132 @@ def review_speed(games: list[str], workers: int) -> None:
               f"{time.perf_counter() - start:.1f} |")
 
 
+def _shown(advice) -> list[tuple[str, str, str]]:
+    """An answer as a page shows it: each choice, its label and its win chance in whole
+    percent."""
+    return [(a.text, a.label, f"{100 * a.win:.0f}%") for a in advice]
+
+
+def _busy(seconds: float) -> None:
+    """Spin one core for ``seconds`` (a busy process of the loaded machine)."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+def audit(games: list[str], count: int) -> None:
+    import multiprocessing
+
+    from explorer.coach import DEFAULT_WORK, DEFAULT_WORLDS
+
+    print("| game | positions | same answer under load | best as at 10x | best within 10x's "
+          "ties | 10x value inside 95% interval | best/good vs mistake/blunder flips | "
+          "median s | 95th percentile s | max s | max s under load |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for game_id in games:
+        found = []
+        index = 0
+        while len(found) < count:
+            found += positions_of(game_id, index, 6)[:max(1, count // 8)]
+            index += 1
+        found = found[:count]
+        same = best_same = best_tied = inside = compared = flips = 0
+        times, loaded = [], []
+        for game in tqdm(found, desc=game_id, unit="position", leave=False):
+            start = time.perf_counter()
+            default = advise(game)
+            times.append(time.perf_counter() - start)
+            spinners = [multiprocessing.Process(target=_busy, args=(600.0,)) for _ in range(2)]
+            for spinner in spinners:
+                spinner.start()
+            try:
+                start = time.perf_counter()
+                again = advise(game)
+                loaded.append(time.perf_counter() - start)
+            finally:
+                for spinner in spinners:
+                    spinner.terminate()
+                    spinner.join()
+            same += _shown(default) == _shown(again)
+            larger = advise(game, worlds=10 * DEFAULT_WORLDS, work=10 * DEFAULT_WORK)
+            best_same += default[0].actions == larger[0].actions
+            ties = {a.actions for a in larger if a.label in ("best", "too close to call")}
+            best_tied += default[0].actions in ties
+            by_run = {a.actions: a for a in larger}
+            for item in default:
+                other = by_run.get(item.actions)
+                if item.screened or other is None or other.screened:
+                    continue
+                compared += 1
+                inside += item.interval[0] - 1e-9 <= other.win <= item.interval[1] + 1e-9
+                kinds = {item.label, other.label}
+                flips += bool(kinds & {"best", "good"}) and bool(kinds & {"mistake",
+                                                                          "blunder"})
+        times.sort()
+        p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+        n = len(found)
+        print(f"| {game_id} | {n} | {same} of {n} | {best_same} of {n} | {best_tied} of {n} | "
+              f"{inside} of {compared} ({inside / max(1, compared):.0%}) | {flips} | "
+              f"{statistics.median(times):.2f} | {p95:.2f} | {times[-1]:.2f} | "
+              f"{max(loaded):.2f} |", flush=True)
+
+
+def flag_of(game_id: str, index: int, rollouts: int) -> tuple[str, float, float] | None:
+    """One heuristic-bot game, one decision drawn at random from its record: the first choice
+    the default advice labels a mistake or a blunder there, its label, the loss the coach
+    claimed and the loss measured by paired play-outs from the real position (module
+    docstring); None when no choice there is so labelled."""
+    game, bots, seed = _game(game_id, index)
+    steps = []
+    while not game.is_over:
+        if game.is_chance:
+            game.step()
+            continue
+        if len(game.legal_actions()) > 1:
+            steps.append(game.steps)
+        game.step(bots[game.current_player].choose(game))
+    here = game.at(steps[random.Random(seed ^ 0xF1A6).randrange(len(steps))])
+    seat = here.current_player
+    advice = advise(here)
+    flagged = next((a for a in advice if a.label in ("mistake", "blunder")), None)
+    if flagged is None:
+        return None
+    measured = sum(_played_out(here, seat, advice[0].actions, n) -
+                   _played_out(here, seat, flagged.actions, n)
+                   for n in range(rollouts)) / rollouts
+    return flagged.label, flagged.loss, measured
+
+
+def flags(games: list[str], least: int, rollouts: int, workers: int) -> None:
+    from explorer.coach import t95
+
+    print("| game | label | flags | positions drawn | mean loss claimed | mean loss measured "
+          "| 95% interval | measured above 0 |")
+    print("|---|---|---:|---:|---:|---:|---|---:|")
+    for game_id in games:
+        found: list[tuple[str, float, float]] = []
+        drawn = 0
+        while len(found) < least:
+            batch = max(2 * (least - len(found)), 20)
+            results = spread(flag_of, [(game_id, drawn + i, rollouts) for i in range(batch)],
+                             workers=workers, desc=f"{game_id} positions", unit="position",
+                             chunk=1)
+            drawn += batch
+            found += [r for r in results if r is not None]
+        for label in ("mistake", "blunder", "either"):
+            rows = [r for r in found if label in ("either", r[0])]
+            if len(rows) < 2:
+                continue
+            claimed = statistics.mean(r[1] for r in rows)
+            measured = [r[2] for r in rows]
+            mean = statistics.mean(measured)
+            half = t95(len(rows) - 1) * statistics.stdev(measured) / math.sqrt(len(rows))
+            above = sum(m > 0 for m in measured)
+            print(f"| {game_id} | {label} | {len(rows)} | {drawn} | {claimed:.3f} | "
+                  f"{mean:.3f} | {mean - half:.3f} to {mean + half:.3f} | "
+                  f"{above} of {len(rows)} |", flush=True)
+
+
 def _played_out(game, seat: int, run, number: int) -> float:
     """``seat``'s share of the win after ``run`` from the real position of ``game`` (its real
     hidden cards), played to the end by heuristic bots; play-out ``number`` sets its chance."""
@@ -292,13 +440,15 @@ def gain(games: list[str], count: int, rollouts: int, kind: str, workers: int) -
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=("speed", "calibration", "review", "gain"))
+    parser.add_argument("what", choices=("speed", "calibration", "review", "gain", "audit",
+                                         "flags"))
     parser.add_argument("--game", action="append", choices=list(GAMES),
                         help="a game (repeatable; default: all five)")
     parser.add_argument("--positions", type=int, default=40,
                         help="speed: positions per game (default 40)")
-    parser.add_argument("--least", type=int, default=2000,
-                        help="calibration: games (one position each), per game (default 2000)")
+    parser.add_argument("--least", type=int, default=None,
+                        help="calibration: games (one position each), per game (default "
+                             "2000); flags: flags per game (default 100)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--games", type=int, default=40,
                         help="gain: heuristic-bot games per game (default 40)")
@@ -307,6 +457,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot", default="coach", choices=("search", "coach"),
                         help="gain: the bot whose departures are weighed (default coach)")
     args = parser.parse_args(argv)
+    if args.least is None:
+        args.least = 100 if args.what == "flags" else 2000
     if min(args.games, args.rollouts, args.positions, args.least) < 2 or args.workers < 1:
         parser.error("--games, --rollouts, --positions and --least must be at least 2, "
                      "--workers at least 1")
@@ -318,6 +470,10 @@ def main(argv: list[str] | None = None) -> int:
         calibration(games, args.least, args.workers)
     elif args.what == "gain":
         gain(games, args.games, args.rollouts, args.bot, args.workers)
+    elif args.what == "audit":
+        audit(games, args.positions)
+    elif args.what == "flags":
+        flags(games, args.least, args.rollouts, args.workers)
     else:
         review_speed(games, args.workers)
     print(f"\n{time.perf_counter() - start:.0f} s wall")

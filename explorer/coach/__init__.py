@@ -162,25 +162,28 @@ def _budget(worlds: object, work: object) -> tuple[int, int]:
 
 
 def _play_on(world: Game, seat: int, bots: dict[int, Bot], rng: random.Random,
-             to_end: bool = False) -> None:
+             to_end: bool = False) -> int:
     """Play ``world`` on with heuristic bots until ``seat`` decides again after another seat
-    has decided (its own turn played out first), or the game ends (``to_end``: only then)."""
+    has decided (its own turn played out first), or the game ends (``to_end``: only then);
+    return the work the bots made in their thinking (:attr:`explorer.engine.bots.Bot.work`)."""
+    before = sum(bot.work for bot in bots.values())
     others = False
     for _ in range(HORIZON_STEPS if not to_end else MAX_GAME_STEPS):
         if world.is_over:
-            return
+            break
         if world.is_chance:
             world.step()
             continue
         player = world.current_player
         if player == seat and others and not to_end:
-            return
+            break
         if player != seat:
             others = True
         bot = bots.get(player)
         if bot is None:
             bot = bots[player] = world.rules.heuristic_bot(rng.getrandbits(63))
         world.step(bot.choose(world))
+    return sum(bot.work for bot in bots.values()) - before
 
 
 def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int,
@@ -189,12 +192,13 @@ def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int,
     """The seat's win chance after ``actions`` in the world of ``seed``, the exact one when
     the actions end the game, at once or through chance steps alone (every outcome of them
     weighed: :func:`_chance_tree`, while ``budget``, the steps it may still replay, lasts;
-    None: no tree is tried), and the work it took in steps (:data:`WORLD_COST` a world)."""
+    None: no tree is tried), and the work it took in steps (:data:`WORLD_COST` a world, each
+    step played, and the bots' thinking: :attr:`explorer.engine.bots.Bot.work`)."""
     world = World(game, seat, seed)
     start = world.steps
     if not _follow(world, seat, actions):
-        _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4), to_end)
-        return win_chance(world, seat), None, WORLD_COST + world.steps - start
+        thought = _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4), to_end)
+        return win_chance(world, seat), None, WORLD_COST + world.steps - start + thought
     if world.is_over:
         exact = outcome(world, seat)
         return float(exact), exact, WORLD_COST + world.steps - start
@@ -210,8 +214,8 @@ def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int,
             if exact is not None:
                 return float(exact), exact, spent
         return float(outcome(world, seat)), None, spent
-    _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4), to_end)
-    return win_chance(world, seat), None, WORLD_COST + world.steps - start
+    thought = _play_on(world, seat, {}, random.Random(seed ^ 0xC0AC4), to_end)
+    return win_chance(world, seat), None, WORLD_COST + world.steps - start + thought
 
 
 def _follow(world: Game, seat: int, actions: Sequence[Action]) -> bool:

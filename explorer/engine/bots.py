@@ -14,6 +14,11 @@ class Bot:
     """A seat player: ``choose(game)`` returns one of ``game.legal_actions()``."""
 
     name = "bot"
+    work = 0
+    """The work this bot has done thinking so far, in steps' worth (a search's replayed
+    positions: each costs about as much as a step): what a budget that counts work, not
+    seconds, adds to the steps played (:func:`explorer.coach.advise`). 0 for a bot whose
+    thinking costs less than the step it chooses."""
 
     def choose(self, game: Game) -> Action:
         raise NotImplementedError

@@ -117,7 +117,7 @@ HEALS = ("relevant", "every", "most damaged")
 
 
 def best_actions(game: Game, limit: int | None = None, *,
-                 heals: str = "relevant") -> list[Candidate]:
+                 heals: str = "relevant", work: list[int] | None = None) -> list[Candidate]:
     """Every legal complete action of the acting player's turn from here, with what each gains
     this turn, best first; exact and deterministic. Choice sequences that reach the same
     position (activating the same elementals in another order with the same result) are one
@@ -136,8 +136,10 @@ def best_actions(game: Game, limit: int | None = None, *,
     Uses only what the acting seat sees. Raises IllegalAction outside a player's turn, and
     :class:`~explorer.errors.TooMuchWork` when ``limit`` is given and the search would replay
     more than ``limit`` positions (a page bounds what one viewer makes the server spend).
+    ``work``: a one-number list the positions replayed are added to (a budget that counts
+    work).
     """
-    return [found for found, _ in _searched(game, limit, heals)]
+    return [found for found, _ in _searched(game, limit, heals, work)]
 
 
 def action_outcomes(game: Game, limit: int | None = None
@@ -148,7 +150,7 @@ def action_outcomes(game: Game, limit: int | None = None
     return _searched(game, limit, "relevant")
 
 
-def _searched(game: Game, limit: int | None, heals: str
+def _searched(game: Game, limit: int | None, heals: str, work: list[int] | None = None
               ) -> list[tuple[Candidate, RiftforceState]]:
     if game.game_id != "riftforce":
         raise IllegalAction(f"the best-action finder is for riftforce games; found a "
@@ -163,16 +165,20 @@ def _searched(game: Game, limit: int | None, heals: str
     seat = state.active
     with collector_paused():
         search = _Search(seat, limit, heals)
-        if state._boundary is not None:
-            boundary, made = state._boundary
-            path = tuple(state._turn_choices[:made])
-            search.expand(_Node(_view(boundary, seat), path),
-                          tuple(state._turn_choices[made:]))
-        else:
-            start = _view(state._turn_start, seat)
-            search.segment(start, lambda ctx: T.turn(ctx, seat), (), 1,
-                           tuple(state._turn_choices))
-        search.run()
+        try:
+            if state._boundary is not None:
+                boundary, made = state._boundary
+                path = tuple(state._turn_choices[:made])
+                search.expand(_Node(_view(boundary, seat), path),
+                              tuple(state._turn_choices[made:]))
+            else:
+                start = _view(state._turn_start, seat)
+                search.segment(start, lambda ctx: T.turn(ctx, seat), (), 1,
+                               tuple(state._turn_choices))
+            search.run()
+        finally:
+            if work is not None:
+                work[0] += search.replays
         found = sorted(search.candidates(), key=lambda pair: pair[0].key())
         del search  # its positions freed before the collector runs again
     return found

@@ -46,6 +46,12 @@ class RiftforceHeuristicBot(Bot):
         self.rng = random.Random(seed)
         self._plan: list[Action] = []
         self._at = -1
+        self._work = [0]
+
+    @property
+    def work(self) -> int:  # type: ignore[override]
+        """The positions its finder replayed so far (each about a step's work)."""
+        return self._work[0]
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
@@ -54,7 +60,7 @@ class RiftforceHeuristicBot(Bot):
         if self._plan and game.steps == self._at and self._plan[0] in actions:
             return self._follow(game, actions)
         try:
-            candidates = best_actions(game, limit=SEARCH_LIMIT)
+            candidates = best_actions(game, limit=SEARCH_LIMIT, work=self._work)
         except TooMuchWork:
             return self._fallback(actions)
         if not candidates:
