@@ -101,6 +101,8 @@ def test_the_best_action_panel_lists_the_finder_and_takes_a_whole_action() -> No
     found = best_actions(stepper.session.game)
     assert panel.candidates == found
     assert found[0].text in panel.rows.children[0].children[1].value
+    # the panel ranks by this turn's gains, the Hint by the chance of winning: it says so
+    assert "gain this turn" in panel.head.value and "Hint ranks them" in panel.head.value
     plan = panel.planned(0)
     stepper.take_plan(plan)
     game = stepper.session.game

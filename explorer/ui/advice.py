@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 
 SHOWN = 5
 """How many complete actions the panel lists."""
+RANKED_OTHERWISE = ("The Hint ranks them by your chance of winning the game instead, playing "
+                    "on past this turn, so its best may be another.")
+"""Why the panel and the Hint may disagree: the panel counts this turn's gains, the Hint
+weighs the rest of the game (the coach)."""
 LIMIT = 6_000
 """The most positions the panel's finder replays for one turn."""
 
@@ -169,9 +173,10 @@ class BestActions(widgets.VBox):
         shown = self.candidates[:SHOWN]
         total = len(self.candidates)
         self.head.value = (f'<div class="advice-text"><b>Best actions this turn</b> (of '
-                           f"{total} complete action{'s' if total != 1 else ''}, by net "
-                           "Riftforce, then enemies destroyed, locations controlled, damage; "
-                           "exact, from what you can see)</div>")
+                           f"{total} complete action{'s' if total != 1 else ''}, by what they "
+                           "gain this turn: net Riftforce, then enemies destroyed, locations "
+                           "controlled, damage; exact, from what you can see). "
+                           f"{RANKED_OTHERWISE}</div>")
         while len(self._buttons) < len(shown):
             button = StepButton(on_refused=self._on_refused, description="Take it")
             button.add_class("advice-take")
