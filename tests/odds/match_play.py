@@ -250,12 +250,17 @@ def _gw_battle(game: Game, action: Action, rng: random.Random) -> tuple[bool, in
     other player playing a Foe after it (the odds count the Foe chosen, or none, alone), any
     other choice on the way its first; whether the location was captured, and how many of the
     attacker's followers were lost."""
+    game.step(action)
+    return battle_to_the_end(game, rng)
+
+
+def battle_to_the_end(game: Game, rng: random.Random) -> tuple[bool, int]:
+    """A Gamma World battle under way played to its end as :func:`_gw_battle` plays it."""
     state = game.state
     battle = state.battle
     attacker, location = battle.attacker, battle.location
     enclave = state.enclaves[attacker]
     before = len(enclave.followers)
-    game.step(action)
     while state.battle is not None and not game.is_over:
         if game.is_chance:
             sample(game, rng)
