@@ -184,7 +184,7 @@ def test_each_label_says_its_reason_and_an_undecided_hint_says_so():
     instead of naming a best."""
     from explorer.coach import Advice
     from explorer.engine import Action
-    from explorer.ui.coaching import badge_text, hint_line
+    from explorer.ui.coaching import badge_html, badge_text, hint_line, undecided
 
     a, b, c = (Action(n, text=t) for n, t in (("a", "Secret Passage"), ("b", "Biplane"),
                                                ("c", "Pass")))
@@ -200,3 +200,9 @@ def test_each_label_says_its_reason_and_an_undecided_hint_says_so():
     assert "Best: Secret Passage (30% to win)" in words(hint_line([best, sure, close]))
     line = words(hint_line([best, close]))
     assert "cannot tell these choices apart" in line and "Best:" not in line
+    # then no choice is called best, and no column of near-equal chances is shown
+    assert undecided([best, close]) and not undecided([best, sure, close])
+    for item in (best, close):
+        shown = words(badge_html(item, together=True)) + badge_text(item, together=True)
+        assert "best" not in shown.replace("the best", "") and "%" not in shown
+        assert "too close to call" in shown

@@ -91,9 +91,21 @@ def reason(item: Advice) -> str:
     return f"{points} point{'s' if points != 1 else ''} below the best, sure"
 
 
-def badge_html(item: Advice) -> str:
+TOGETHER = "the imagined games cannot tell the choices apart"
+"""The reason beside every choice where the coach cannot tell them apart (:func:`undecided`)."""
+
+
+def badge_html(item: Advice, together: bool = False) -> str:
     """One choice's chance of winning as a small bar, its label and the label's reason,
-    beside the choice (the style comes with :func:`hint_line`, drawn with it)."""
+    beside the choice (the style comes with :func:`hint_line`, drawn with it). ``together``:
+    the coach cannot tell the choices apart (:func:`undecided`): each is "too close to call"
+    with that reason, and no chance in numbers (a column of near-equal chances would claim a
+    difference the games did not find)."""
+    if together and not item.screened:
+        return (f'<span class="coach-badge" style="display:inline-flex;gap:6px;'
+                f'align-items:center"><span class="coach-label" style="color:'
+                f'{LABEL_COLOURS["too close to call"]}">too close to call</span>'
+                f'<span class="coach-reason">{TOGETHER}</span></span>')
     colour = LABEL_COLOURS.get(item.label, "#475569")
     chance = chance_words(item)
     if item.screened:
@@ -106,9 +118,12 @@ def badge_html(item: Advice) -> str:
             f'<span class="coach-reason">{html.escape(reason(item))}</span></span>')
 
 
-def badge_text(item: Advice) -> str:
+def badge_text(item: Advice, together: bool = False) -> str:
     """A choice's chance of winning, label and reason in a list's entry (plain text; "at a
-    glance" says why a screened choice is not examined)."""
+    glance" says why a screened choice is not examined; ``together`` as in
+    :func:`badge_html`)."""
+    if together and not item.screened:
+        return f" — too close to call ({TOGETHER})"
     why = "" if item.screened else f" ({reason(item)})"
     return f" — {chance_words(item)}, {item.label}{why}"
 
