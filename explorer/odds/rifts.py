@@ -208,12 +208,14 @@ def battle(party: Sequence[MemberSpec], foe: str, location: str, runs: int = 200
 
     A Rifts battle's chance tree has no bound (a failed Morale check can repeat forever), so
     the figures are a Monte Carlo estimate through the engine itself: ``runs`` fights, the
-    party played by the heuristic bot (``escape=False``: it never tries to escape). Each
-    probability comes with its 95% Wilson interval in ``extra["interval"]``; ``p`` is the
-    estimated victory rate as a Fraction of wins over runs, marked as an estimate in ``note``;
-    ``extra["counts"]`` holds the raw counts (fights per outcome, fights per wounds taken, -1
-    for Wiped Out). ``progress``: True for a tqdm bar, or a function called with (fights done,
-    runs) after each fight.
+    party played by the heuristic bot (``escape=False``: it never tries to escape), each
+    fight's outcome read from the facts its log lines carry for the party's seat
+    (:func:`fight_outcome`; the scenario's other seat, an empty party, is Wiped Out at its own
+    turn after every fight and does not count). Each probability comes with its 95% Wilson
+    interval in ``extra["interval"]``; ``p`` is the estimated victory rate as a Fraction of
+    wins over runs, marked as an estimate in ``note``; ``extra["counts"]`` holds the raw counts
+    (fights per outcome, fights per wounds taken, -1 for Wiped Out). ``progress``: True for a
+    tqdm bar, or a function called with (fights done, runs) after each fight.
     """
     from explorer.engine.bots import make_bot
     from explorer.games.rifts.combat import ESCAPED
