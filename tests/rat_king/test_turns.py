@@ -365,9 +365,11 @@ def test_rk50_withdrawn_the_gimra_loop_game_ends_by_its_repeated_position() -> N
     """The game that never ended: the heuristic bot salvaging and replacing a STUFF with
     Gimra Tunneler every turn while the random bot could not act (seed as explorer.simulate
     gave it: game 36 of root seed 1). rk-50 (three rounds without a draw) is withdrawn; a
-    loop now ends when a round ends in a position already seen (rk-54, tested by its own
-    scenario in test_issue25_ends.py). Since unflipping is paid from play (rk-51) this game
-    no longer loops: it must still end, by the rules that remain, well inside the bound."""
+    loop ends only when a round ends in a position already seen and no choice since could
+    change it (rk-54, tested by its own scenarios in test_issue45.py; since issue 45 the
+    heuristic bot leaves a circle it could leave). Since unflipping is paid from play (rk-51)
+    this game no longer loops: it must still end, by the rules that remain, well inside the
+    bound."""
     from explorer.engine.bots import make_bot
     from explorer.simulation import bot_seed
 
