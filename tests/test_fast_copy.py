@@ -174,8 +174,14 @@ def test_a_late_copy_starts_from_a_checkpoint(game_id: str, monkeypatch: pytest.
                                               ) -> None:
     """The fast path is taken: once the game is made, a late copy never plays the game from
     its start (its rules' ``play`` is not called), while the check does."""
-    game = played(game_id, seed=2, steps=150)
+    game = played(game_id, seed=2, steps=40)
+    assert not game._checkpoints, "a game only played keeps no checkpoint"
+    game.at(1)  # the first copy replays the game once, keeping its checkpoints
     assert game._checkpoints, "the procedure marked points to resume from"
+    kept = len(game._checkpoints)
+    played(game_id, 3, 15, game)
+    assert not game.is_over
+    assert len(game._checkpoints) > kept, "a game copied once keeps checkpoints as it goes on"
 
     def no_start(state: object) -> None:
         raise AssertionError("the copy replayed the game from its start")
@@ -201,6 +207,7 @@ def test_a_state_copied_elsewhere_reaches_no_game() -> None:
 def test_a_checkpoint_is_dropped_with_the_steps_after_it() -> None:
     """Undoing past a checkpoint drops it (a step taken otherwise then starts a new one)."""
     game = played("riftforce", seed=6, steps=80)
+    game.at(0)
     last = game._checkpoints[-1].step
     while game.steps >= last:
         game.undo()

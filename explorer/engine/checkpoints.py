@@ -9,6 +9,11 @@ in place shared, the log shared up to its length), the generator's state and the
 at step S is then the latest checkpoint at or before S restored, a fresh procedure from the
 game's ``Rules.resume(state, at)``, and the steps after the checkpoint taken again.
 
+A checkpoint costs about as much as a few steps, so a game keeps none while it is only played
+(a simulation's games never are copied). The first copy of a game (``Game.at``, a world of it)
+replays it once, keeping the checkpoints of the steps already taken, and the game keeps them
+from then on, as does a game once undone; a copy keeps its own once it is copied or undone.
+
 The replay from the start stays the check that a copy is exact: with :data:`ENABLED` False
 (or inside :func:`replaying`) every copy replays from the start, and the two give equal
 ``Game.snapshot()`` at every step (tests/test_fast_copy.py).

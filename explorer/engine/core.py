@@ -568,6 +568,7 @@ class Game:
         self._inputs = _Steps()
         self._redo: list[_Input] = []
         self._checkpoints: list[Checkpoint] = []
+        self._keeping = False  # whether checkpoints are kept (once copied or undone)
         self._restart()
 
     # ---- the contract ----------------------------------------------------------------------
@@ -674,6 +675,8 @@ class Game:
         if not self._inputs:
             raise IllegalAction("there is nothing to undo: the game is at its first step")
         undone = self._inputs.pop()
+        if checkpoints.ENABLED:  # a game undone once is undone again: keep checkpoints
+            self._keeping = True
         self._replay()
         self._redo.append(undone)
 
@@ -692,6 +695,7 @@ class Game:
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.steps:
             raise IllegalAction(f"step must be a whole number from 0 to {self.steps}; "
                                 f"found {step!r}")
+        self._catch_up()
         game = Game.__new__(Game)
         game._copy(self, step)
         game._replay()
@@ -737,8 +741,9 @@ class Game:
 
     def _checkpoint(self, state: GameState, at: Any) -> None:
         """The procedure over ``state`` is at a point it can resume from (``at``): keep a
-        checkpoint there, unless one is as late already or the last is too near."""
-        if state is not self.state:
+        checkpoint there when the game keeps them, unless one is as late already or the last
+        is too near."""
+        if not self._keeping or state is not self.state:
             return
         points = self._checkpoints
         if points and state.step - points[-1].step < checkpoints.SPACING:
@@ -765,6 +770,21 @@ class Game:
         self._send(None)
         return point.step
 
+    def _catch_up(self) -> None:
+        """Keep checkpoints from now on, and have those of the steps already taken: a game
+        keeps none until it is first copied or undone (a game only played, as a simulation
+        plays it, pays nothing for them); then a copy of it replays its steps once, from its
+        latest checkpoint or its start, keeping them. The game itself is not changed."""
+        if self._keeping or not checkpoints.ENABLED:
+            return
+        if type(self.rules).resume is not Rules.resume:
+            scratch = type(self).__new__(type(self))
+            scratch._copy(self, self.steps)
+            scratch._keeping = True
+            scratch._replay()
+            self._checkpoints = scratch._checkpoints
+        self._keeping = True
+
     def _copy(self, game: Game, step: int) -> None:
         """Make this new game ``game`` at ``step``, but for its position (``_replay`` makes
         it): the same rules, seats, seed, options and scenario, the first ``step`` steps, the
@@ -774,6 +794,7 @@ class Game:
         self._inputs = game._inputs.head(step)
         self._redo = []
         self._checkpoints = [point for point in game._checkpoints if point.step <= step]
+        self._keeping = False
 
     def _send(self, value: Any) -> None:
         try:

@@ -49,6 +49,7 @@ class World(Game):
         if not knowledge.can_redeal:
             raise WorldError(f"{game.game_id} has no redeal: its hidden cards cannot be dealt "
                              "again, so no world can be imagined from a seat's view")
+        game._catch_up()
         self._copy(game, game.steps)
         if isinstance(game, World):  # its steps are replayed on the real game, as ever
             self._checkpoints = [p for p in self._checkpoints if p.step <= game.dealt_at]
