@@ -6,16 +6,16 @@
 
 Plays ``--games`` seeded 2-player games of heuristic bots of each game, then:
 
-- at an early, a middle and a late step of each (10%, 50% and 90% of its steps, moved on to
-  the next decision for a world, made at a seat's own decision as the coach makes it), times a
-  copy of the game at that step and a world of the seat to act, old and new; each time is the
-  best of ``--repeat`` (the garbage collector's pauses fall on some of them);
+- at an early, a middle and a late step of each (10%, 50% and 90% of its steps), times
+  ``game.at(step)`` (a review's copy) and a world of the seat to act in a copy at that step
+  (moved on to the next decision: the coach makes worlds at a seat's own decision), old and
+  new; each time is the best of ``--repeat`` (the garbage collector's pauses fall on some);
 - the new copy at every step of every game (the target: 0.5 ms or less at any step), its
   median, 95th percentile and maximum, with the step of the maximum and how many steps it
   replays after its checkpoint;
-- the cost of keeping checkpoints while playing: each game loaded from its save
-  (``load_game``, which takes every step again, no bot deciding) with checkpoints taken (the
-  default) and with none, in turn, the best of ``--repeat``.
+- the first copy of a game that was only played (loaded from its save: it keeps no
+  checkpoint yet), which replays the game once keeping its checkpoints, beside a copy by the
+  replay alone (the best of ``--repeat``, each on a game loaded afresh).
 
 Prints Markdown tables (milliseconds). (Not ``benchmarks/copy.py``: a script's folder comes
 first on the import path, and a ``copy.py`` there would stand in for the standard library's.)
@@ -49,22 +49,21 @@ def played(game_id: str, seed: int) -> Game:
     return game
 
 
-def loading(game: Game, repeat: int) -> tuple[float, float]:
-    """Seconds to load the game from its save with checkpoints taken and with none (best of
-    ``repeat``, the two in turn)."""
+def first_copy(game: Game, repeat: int) -> tuple[float, float]:
+    """The first copy at its last step of the game loaded afresh (keeping no checkpoint yet),
+    and a copy by the replay alone (ms, best of ``repeat``, the two in turn)."""
     save = game.to_json()
-    spacing = checkpoints.SPACING
-    kept, none = [], []
+    first, replay = [], []
     for _ in range(repeat):
-        for times, every in ((kept, spacing), (none, 10**9)):
-            checkpoints.SPACING = every
-            try:
-                start = time.perf_counter()
-                explorer.load_game(save)
-                times.append(time.perf_counter() - start)
-            finally:
-                checkpoints.SPACING = spacing
-    return min(kept), min(none)
+        first.append(copy_ms(explorer.load_game(save)))
+        with checkpoints.replaying():
+            replay.append(copy_ms(explorer.load_game(save)))
+    return min(first), min(replay)
+
+
+def copy_ms(game: Game) -> float:
+    """One copy of ``game`` at its last step (ms)."""
+    return best_ms(lambda: game.at(game.steps), 1)
 
 
 def best_ms(run: Callable[[], Any], repeat: int) -> float:
@@ -86,14 +85,15 @@ def at_decision(game: Game, step: int) -> Game:
 
 
 def timed_copies(game: Game, step: int, repeat: int) -> dict[str, float]:
-    """A copy and a world at ``step``, old and new (ms)."""
-    here = game.at(step)
+    """A copy of the game at ``step`` and a world of a copy at ``step`` (moved on to a
+    decision), old and new (ms); the game and the copy once copied already (so keeping
+    checkpoints: the table after the sweep times a first copy)."""
     base = at_decision(game, step)
-    if not base.is_over:  # the first world of a game loads what its redeal needs
+    if not base.is_over:  # the first world of a game replays it once, keeping checkpoints
         World(base, base.current_player, 7)
-    times = {"at new": best_ms(lambda: here.at(here.steps), repeat)}
+    times = {"at new": best_ms(lambda: game.at(step), repeat)}
     with checkpoints.replaying():
-        times["at old"] = best_ms(lambda: here.at(here.steps), repeat)
+        times["at old"] = best_ms(lambda: game.at(step), repeat)
     if base.is_over:
         return times
     seat = base.current_player
@@ -131,7 +131,7 @@ def main() -> None:
         for number in range(args.games):
             seed = args.seed + number
             game = played(game_id, seed)
-            plays.append((game_id, game.steps, *loading(game, args.repeat)))
+            plays.append((game_id, game.steps, *first_copy(game, args.repeat)))
             for label, share in SHARES.items():
                 step = round(share * game.steps)
                 rows.append((game_id, label, step, timed_copies(game, step, args.repeat)))
@@ -167,17 +167,14 @@ def print_tables(names: list[str], rows: list[Any], sweeps: list[Any], plays: li
         print(f"| {game_id} | {', '.join(str(s[1]) for s in mine)} | "
               f"{statistics.median(times):.3f} | {times[int(0.95 * (len(times) - 1))]:.3f} | "
               f"{worst[0]:.3f} | {worst[1]} ({worst[2]}) | {over} of {len(found)} |")
-    print("\n### Loading the games (every step taken again) with checkpoints kept and with none "
-          "(seconds, all games)\n")
-    print("| game | steps | with checkpoints | without | cost |")
-    print("|---|---|---|---|---|")
+    print("\n### The first copy of a game only played, at its last step (ms, median / max over "
+          "the games): it replays the game once, keeping its checkpoints\n")
+    print("| game | steps | by replay (old) | first copy (new) |")
+    print("|---|---|---|---|")
     for game_id in names:
         mine = [p for p in plays if p[0] == game_id]
-        steps = sum(p[1] for p in mine)
-        with_points = sum(p[2] for p in mine)
-        without = sum(p[3] for p in mine)
-        print(f"| {game_id} | {steps} | {with_points:.2f} | {without:.2f} | "
-              f"{100 * (with_points / without - 1):+.0f}% |")
+        print(f"| {game_id} | {', '.join(str(p[1]) for p in mine)} | "
+              f"{cell([p[3] for p in mine])} | {cell([p[2] for p in mine])} |")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,13 @@ RESUMABLE = ["rifts", "adventurers", "riftforce", "gamma_world"]
 """The games whose procedures mark points to resume from (the others always replay)."""
 
 
+@pytest.fixture(autouse=True)
+def every_mark_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkpoint at every point a procedure marks (by default a game keeps one at most every
+    0.2 ms of play), so that copies start from each kind of point."""
+    monkeypatch.setattr(checkpoints, "SPACING", 0.0)
+
+
 def played(game_id: str, seed: int, steps: int, game: Game | None = None) -> Game:
     """A 2-player game of heuristic bots (seeded), played ``steps`` steps or to its end."""
     game = game or explorer.new_game(game_id, players=2, seed=seed)
@@ -178,6 +185,8 @@ def test_a_late_copy_starts_from_a_checkpoint(game_id: str, monkeypatch: pytest.
     assert not game._checkpoints, "a game only played keeps no checkpoint"
     game.at(1)  # the first copy replays the game once, keeping its checkpoints
     assert game._checkpoints, "the procedure marked points to resume from"
+    if game_id == "gamma_world":  # at the top of a turn and at each choice of its Action Phase
+        assert {type(point.at) for point in game._checkpoints} == {int, tuple}
     kept = len(game._checkpoints)
     played(game_id, 3, 15, game)
     assert not game.is_over

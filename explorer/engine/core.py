@@ -23,6 +23,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from fractions import Fraction
 from itertools import accumulate
+from time import perf_counter
 from types import MemberDescriptorType
 from typing import Any, ClassVar, TypeVar
 
@@ -569,6 +570,7 @@ class Game:
         self._redo: list[_Input] = []
         self._checkpoints: list[Checkpoint] = []
         self._keeping = False  # whether checkpoints are kept (once copied or undone)
+        self._kept_at = 0.0  # when the last was kept (perf_counter)
         self._restart()
 
     # ---- the contract ----------------------------------------------------------------------
@@ -746,9 +748,11 @@ class Game:
         if not self._keeping or state is not self.state:
             return
         points = self._checkpoints
-        if points and state.step - points[-1].step < checkpoints.SPACING:
+        if points and (points[-1].step >= state.step or
+                       perf_counter() - self._kept_at < checkpoints.SPACING):
             return
         points.append(Checkpoint(state, self.rng, at, self.rules.shared_state))
+        self._kept_at = perf_counter()
 
     def _rewind(self, step: int) -> int:
         """Put the game where it was after ``step`` steps or earlier: at its latest checkpoint

@@ -53,10 +53,18 @@ class GammaWorldRules(Rules):
         except GameOver:
             _over(state)
 
-    def resume(self, state: GammaState, at: int) -> Step:  # type: ignore[override]
-        """The turns again from seat ``at``'s, where they marked it (:func:`_turns`)."""
+    def resume(self, state: GammaState,  # type: ignore[override]
+               at: int | tuple[str, int]) -> Step:
+        """The turns again from where they marked it: seat ``at``'s turn (:func:`_turns`), or
+        ``("action", seat)``: that seat's Action Phase at its next choice (``T.action_phase``),
+        the rest of its turn, then the next seats' turns."""
+        ctx = Ctx(state, state._data)
         try:
-            yield from _turns(Ctx(state, state._data), at)
+            if isinstance(at, tuple):
+                seat = at[1]
+                yield from T.rest_of_turn(ctx, seat)
+                at = (seat + 1) % state.players
+            yield from _turns(ctx, at)
         except GameOver:
             _over(state)
 

@@ -39,8 +39,14 @@ def turn(ctx: Ctx, seat: int) -> Step:
     state.ap = E.turn_ap(ctx.data, ctx.enclave(seat))
     ctx.note(f"Turn {state.turn}: {len(state.ap)} AP "
              f"({', '.join(str(t) for t in state.ap) or 'none'})", seat)
+    yield from rest_of_turn(ctx, seat)
+
+
+def rest_of_turn(ctx: Ctx, seat: int) -> Step:
+    """The turn from the Action Phase's next choice on (where a copy of the game resumes it:
+    ``Rules.resume``): the Action Phase, then the Healing Phase."""
     yield from action_phase(ctx, seat)
-    state.ap = []
+    ctx.state.ap = []
     yield from healing_phase(ctx, seat)
 
 
@@ -59,6 +65,7 @@ def action_phase(ctx: Ctx, seat: int) -> Step:
     """Spend AP until none is left or the player ends the phase (ruling gw-25)."""
     state = ctx.state
     while True:
+        state.resumable(("action", seat))  # Rules.resume starts here again: rest_of_turn
         state.phase = "action"
         actions = offers(ctx, seat)
         action = yield Decision(seat, tuple(actions), f"Action Phase: {ap_text(ctx)}")
