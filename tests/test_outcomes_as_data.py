@@ -398,7 +398,8 @@ def winners_said(facts: list[Fact]) -> list[int] | None:
 
 
 @pytest.mark.parametrize(("game_id", "seed"), [
-    ("rifts", 2), ("adventurers", 3), ("gamma_world", 1), ("riftforce", 2)])
+    ("rifts", 2), ("adventurers", 3), ("gamma_world", 1), ("riftforce", 2), ("rat_king", 2),
+    ("rat_king", 5)])
 def test_every_big_event_carries_its_fact_and_the_end_agrees_with_the_winners(
         game_id: str, seed: int) -> None:
     game = played(game_id, seed)

@@ -9,7 +9,7 @@ it. Only a player with at least one participating CHARACTER acts (line 55).
 
 from __future__ import annotations
 
-from explorer.engine import Action
+from explorer.engine import Action, Fact
 from explorer.engine.core import Step
 from explorer.engine.dice import Roll
 from explorer.games.rat_king.common import Ctx, names, player, trigger_played
@@ -329,7 +329,7 @@ def award(ctx: Ctx) -> int | None:
     state.last_adventure["winner"] = winner
     card = ctx.data.adventures[name]
     ctx.note(f"{player(winner)} wins {name} ({card.ap} AP) and now has {ctx.ap(winner)} AP",
-             event=True)
+             event=True, fact=Fact("adventure_won", winner, name, amount=card.ap))
     return winner
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from explorer.engine import Chance, GameOver
+from explorer.engine import Chance, Fact, GameOver
 from explorer.engine.core import CARD_OUTCOMES, RulesContext, Step
 from explorer.games.rat_king.data import CharacterCard, RatKingData, StuffCard
 from explorer.games.rat_king.state import Character, Gear, Modifier, RatKingState
@@ -499,10 +499,10 @@ class Ctx(RulesContext):
             self.note(f"{names([player(s) for s in reached])} reach {target} AP at once: "
                       f"{names([player(s) for s in state.winners])} "
                       f"win{'s' if len(state.winners) == 1 else ''} with {best} AP "
-                      "(ruling rk-33)", event=True)
+                      "(ruling rk-33)", event=True, fact=won(state.winners, best))
         else:
             self.note(f"{player(reached[0])} reaches {aps[reached[0]]} AP and wins "
-                      "(seed 002, line 8)", event=True)
+                      "(seed 002, line 8)", event=True, fact=won(state.winners, best))
         raise GameOver
 
 
@@ -535,8 +535,17 @@ def end_by_draw_pile(ctx: Ctx, deck: int = 0) -> None:
     ctx.note(f"The last card of {ctx.draw_pile_name(deck)} is drawn: the game ends at "
              f"{' to '.join(map(str, aps))} AP and {names([player(s) for s in state.winners])} "
              f"win{'s' if len(state.winners) == 1 else ''} (seed 002, line 9; ruling rk-32"
-             + ("" if len(state.piles) == 1 else ", rk-47") + ")", event=True)
+             + ("" if len(state.piles) == 1 else ", rk-47") + ")", event=True,
+             fact=won(state.winners, best))
     raise GameOver
+
+
+def won(winners: list[int], ap: int) -> Fact:
+    """The fact of a game won by ``winners`` (one seat, or a win shared by several) with
+    ``ap`` AP each."""
+    if len(winners) == 1:
+        return Fact("game_won", winners[0], amount=ap)
+    return Fact("game_won", None, seats=tuple(winners), amount=ap)
 
 
 def trigger_played(ctx: Ctx, name: str) -> None:
@@ -586,12 +595,13 @@ def conjunction(ctx: Ctx, name: str) -> None:
         pile.add(coming)
         ctx.note(f"{name}: the planes merge. The {cards(len(replaced))} left in the draw pile "
                  f"are set aside and {label} ({cards(len(coming))}, without its ME cards) "
-                 "becomes the draw pile (seed 002, line 92; ruling rk-48)", event=True)
+                 "becomes the draw pile (seed 002, line 92; ruling rk-48)", event=True,
+                 fact=Fact("planes_merged", None, name))
     else:
         pile.add(coming)
         ctx.note(f"{name}: the planes merge. {label} ({cards(len(coming))}, without its ME "
                  f"cards) is shuffled into the draw pile, now {cards(pile.size)} (seed 002, "
-                 "line 92; ruling rk-48)", event=True)
+                 "line 92; ruling rk-48)", event=True, fact=Fact("planes_merged", None, name))
 
 
 def _every(target: str | None) -> str | None:

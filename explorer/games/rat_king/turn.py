@@ -20,6 +20,7 @@ from explorer.games.rat_king.common import (
     names,
     player,
     trigger_played,
+    won,
 )
 from explorer.games.rat_king.data import RatKingData
 from explorer.games.rat_king.effects import (
@@ -304,7 +305,8 @@ def _end_at_most_ap(ctx: Ctx, why: str, ruling: str) -> None:
     aps = [ctx.ap(s) for s in range(state.players)]
     state.winners = [s for s in range(state.players) if aps[s] == max(aps)]
     state.phase = "over"
-    ctx.note(f"{why} and ends at {' to '.join(map(str, aps))} AP (ruling {ruling})", event=True)
+    ctx.note(f"{why} and ends at {' to '.join(map(str, aps))} AP (ruling {ruling})", event=True,
+             fact=won(state.winners, max(aps)))
     raise GameOver
 
 
