@@ -138,9 +138,10 @@ display(
 # *Try it (the draw pile runs short):* Player 1 holds 3 cards and must draw 2 at the start of his
 # turn, but only one card, the Sylvi Archer, is left. Press **Draw**: he takes the Sylvi Archer, the
 # last card of the draw pile, and the game ends at once, 0 to 0, a shared win. (A game also ends,
-# the most AP winning, when no player can do anything any more, or when a round ends exactly as an
-# earlier round ended, every card in the same place, with no card drawn and no AP won since: the
-# play would only go round in a circle.)
+# the most AP winning, when no player can do anything any more, or when the play goes round in a
+# circle nobody can leave: a round ends exactly as an earlier round ended, every card in the same
+# place, with no card drawn and no AP won since, and every choice anybody has leads back to a
+# position already seen.)
 
 # %%
 SHORT_HANDS = [FILLER[:3], FILLER[3:8]]
