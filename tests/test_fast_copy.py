@@ -21,8 +21,8 @@ from explorer.engine.worlds import World
 from explorer.errors import ExplorerError
 
 GAMES = ["rifts", "adventurers", "rat_king", "riftforce", "gamma_world"]
-RESUMABLE = ["rifts", "adventurers", "riftforce", "gamma_world"]
-"""The games whose procedures mark points to resume from (the others always replay)."""
+RESUMABLE = GAMES
+"""The games whose procedures mark points to resume from (all five)."""
 
 
 @pytest.fixture(autouse=True)
@@ -151,6 +151,11 @@ SCENARIOS = {
                           "at": "combat", "foe": "Dinosaurs"},
     "adventurers": {"adventurers": [{"profession": "Actor"}, {"profession": "Reporter"}]},
     "gamma_world": {"enclaves": [{"hand": ["Think Tank"], "followers": [{}]}, {}]},
+    "rat_king": {"active": 0, "hands": [[], []],
+                 "groups": [[{"name": "ME Priest", "flipped": False, "reinforcement": False,
+                              "stuff": [], "events": []}],
+                            [{"name": "ME Rogue", "flipped": False, "reinforcement": False,
+                              "stuff": [], "events": []}]]},
     "riftforce": {"guilds": [["Fire", "Water", "Air", "Earth"],
                              ["Light", "Ice", "Plant", "Crystal"]],
                   "board": [[[], []] for _ in range(5)], "hands": [["Fire 6"], ["Ice 5"]],

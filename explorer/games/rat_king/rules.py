@@ -155,6 +155,16 @@ class RatKingRules(Rules):
             state.phase = "over"
             state.active = None
 
+    def resume(self, state: RatKingState,  # type: ignore[override]
+               at: tuple[int, tuple[object, ...]]) -> Step:
+        """The turns again from the top of seat ``at[0]``'s turn, with what they had seen
+        there (``at[1]``), where they marked it (``T.turns``)."""
+        try:
+            yield from T.turns(Ctx(state, state._data), *at)
+        except GameOver:
+            state.phase = "over"
+            state.active = None
+
     def heuristic_bot(self, seed: int | None = None) -> Any:
         """:class:`~explorer.games.rat_king.bots.RatKingHeuristicBot`."""
         from explorer.games.rat_king.bots import RatKingHeuristicBot

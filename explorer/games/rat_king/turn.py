@@ -131,25 +131,29 @@ def fresh(state: RatKingState, data: RatKingData) -> None:
 
 # ---- the turns -------------------------------------------------------------------------------
 
-def turns(ctx: Ctx, seat: int) -> Step:
+def turns(ctx: Ctx, seat: int, resumed: tuple[object, ...] | None = None) -> Step:
     """Turns in seat order from ``seat`` until the game ends (a GameOver ends them). A round
     runs from ``seat``'s turn to the turn before his next one. A game in which nobody can act
     or draw any more ends (ruling rk-35), and so does a game in a loop nobody can leave: a round
     ends in a position already seen at an earlier round's end, with no card drawn and no AP won
     or lost between, and either nobody had a choice between or every choice open leads back
     into the same circle (:func:`~explorer.games.rat_king.circle.closed_circle`; ruling rk-54).
-    It never ends early otherwise."""
+    It never ends early otherwise. ``resumed``: what the turns had seen, as the top of a turn
+    marked it (``Rules.resume`` picks the turns up there)."""
     from explorer.games.rat_king.circle import closed_circle
 
     state = ctx.state
-    start = seat
-    first = round_key(ctx, seat)
-    seen = {first}  # the rounds' end positions since the play last moved or had a choice
-    visited = {first}  # the rounds' end positions since the play last moved
-    looked: set[tuple] = set()  # those whose circle was looked at and found to have a way out
-    moved = clock(ctx)
     watch = Watch()
+    if resumed is None:
+        first = round_key(ctx, seat)
+        resumed = (seat, (first,), (first,), (), clock(ctx), False)
+    start, seen, visited, looked, moved, watch.open = resumed
+    seen = set(seen)  # the rounds' end positions since the play last moved or had a choice
+    visited = set(visited)  # the rounds' end positions since the play last moved
+    looked = set(looked)  # those whose circle was looked at and found to have a way out
     while True:
+        state.resumable((seat, (start, frozenset(seen), frozenset(visited), frozenset(looked),
+                                moved, watch.open)))
         yield from watch.steps(turn(ctx, seat))
         if state.passes >= state.players:
             stuck(ctx)
