@@ -207,6 +207,18 @@ def test_a_late_copy_starts_from_a_checkpoint(game_id: str, monkeypatch: pytest.
         replayed(game, game.steps)
 
 
+def test_rifts_copies_start_in_a_fight_too() -> None:
+    """Rifts marks each round of a fight in a mission and on a trip's Encounter Stage (a
+    mission's fights can make a turn of hundreds of steps), and copies start there."""
+    game = played("rifts", seed=11, steps=600)
+    game.at(0)
+    fights = [point for point in game._checkpoints if point.at[0] == "fight"]
+    assert {point.at[3][0] for point in fights} == {"mission", "travel"}
+    for point in fights[::3]:
+        for step in (point.step, point.step + 1):
+            assert_same(game.at(step), replayed(game, step), f"rifts in a fight at {step}")
+
+
 def test_a_state_copied_elsewhere_reaches_no_game() -> None:
     """A state copied by other code (the odds deep-copy one) keeps no hook to its game, and a
     mark on it keeps no checkpoint anywhere."""

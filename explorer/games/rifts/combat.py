@@ -22,18 +22,31 @@ WON, ESCAPED, WIPED = "won", "escaped", "wiped out"
 
 
 def fight(ctx: Ctx, seat: int, foe_name: str, where: str, *, foe_bonus: int = 0,
-          foes_first: bool = False, first_round_force: int = 0) -> Step:
+          foes_first: bool = False, first_round_force: int = 0,
+          then: tuple[Any, ...] | None = None) -> Step:
     """Fight the Foe card ``foe_name``; return WON, ESCAPED or WIPED.
 
     ``foe_bonus`` is extra Force per Token (Ambush +5), ``foes_first`` makes the Foes attack
     first every round (Ambushed), ``first_round_force`` is extra Force for every Character in
-    the first round (Surprise Foes).
+    the first round (Surprise Foes). ``then``: what the turn does after the fight, when a copy
+    of the game may resume the fight at a round (:func:`rest_of_fight`).
     """
+    ctx.state.phase = f"{where}.combat.start"
+    yield from start(ctx, seat, foe_name, foe_bonus, foes_first, first_round_force)
+    outcome = yield from rest_of_fight(ctx, seat, where, then)
+    return outcome
+
+
+def rest_of_fight(ctx: Ctx, seat: int, where: str, then: tuple[Any, ...] | None) -> Step:
+    """The fight under way (``state.combat``) from its next round to its end; returns WON,
+    ESCAPED or WIPED. Each round's top is marked as a point the game's ``Rules.resume`` picks
+    the turn up from, with ``then``: what the turn does after the fight (None: no mark)."""
     state = ctx.state
-    state.phase = f"{where}.combat.start"
-    combat = yield from start(ctx, seat, foe_name, foe_bonus, foes_first, first_round_force)
+    combat = state.combat
     outcome = None
     while outcome is None:
+        if then is not None:
+            state.resumable(("fight", seat, where, then))
         outcome = yield from combat_round(ctx, seat, combat, where)
     state.phase = f"{where}.combat.end"
     yield from finish(ctx, seat, combat, outcome)

@@ -10,7 +10,7 @@ from explorer.engine import GameOver, Rules, register
 from explorer.engine.variants import with_variant
 from explorer.games.rifts import turn as T
 from explorer.games.rifts.bots import RiftsHeuristicBot
-from explorer.games.rifts.combat import WIPED, fight
+from explorer.games.rifts.combat import WIPED, fight, rest_of_fight
 from explorer.games.rifts.common import Ctx, Step
 from explorer.games.rifts.data import DECKS, RiftsData, rifts_data
 from explorer.games.rifts.scenario import build_scenario
@@ -58,11 +58,19 @@ class RiftsRules(Rules):
         except GameOver:
             state.phase = "over"
 
-    def resume(self, state: RiftsState, at: tuple[int, ...]) -> Step:  # type: ignore[override]
-        """The turns again from the first of ``at``, the seats left to play this round, where
-        they marked it (:func:`_rounds`)."""
+    def resume(self, state: RiftsState, at: tuple[Any, ...]) -> Step:  # type: ignore[override]
+        """The turns again from where they marked it: the top of a turn (``at``: the seats
+        left to play this round, :func:`_rounds`), or a fight's next round (``at``: "fight",
+        the seat, where, and what the turn does after it: :func:`_fight_on`), the rest of that
+        turn and the next seats' turns."""
+        ctx = Ctx(state, state._data)
         try:
-            yield from _rounds(Ctx(state, state._data), at)
+            if at[0] == "fight":
+                _, seat, where, then = at
+                yield from _fight_on(ctx, seat, where, then)
+                yield from T.end_act(ctx, seat)
+                at = tuple(state.order[state.order.index(seat) + 1:])
+            yield from _rounds(ctx, at)
         except GameOver:
             state.phase = "over"
 
@@ -95,6 +103,21 @@ class RiftsRules(Rules):
 
     def winners(self, state: RiftsState) -> list[int]:  # type: ignore[override]
         return [] if state.winner is None else [state.winner]
+
+
+def _fight_on(ctx: Ctx, seat: int, where: str, then: tuple[Any, ...]) -> Step:
+    """The fight under way from its next round, then the rest of the turn's phase as the
+    fight's mark says (``then``): a mission's next Foes and rewards (``T.mission_fights``) or
+    a trip on to its Destination Stage (``T.travel``)."""
+    outcome = yield from rest_of_fight(ctx, seat, where, then)
+    if then[0] == "mission":
+        yield from T.mission_fights(ctx, seat, then[1], then[2], outcome)
+    elif then[0] == "travel":
+        go_on = yield from T.after_travel_fight(ctx, seat, outcome)
+        if go_on != T.STOP:
+            yield from T.destination(ctx, seat)
+    else:
+        raise ValueError(f"rifts: no way to resume after a fight in {then!r}")
 
 
 def _rounds(ctx: Ctx, queue: Sequence[int]) -> Step:

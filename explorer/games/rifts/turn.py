@@ -320,7 +320,8 @@ def travel(ctx: Ctx, seat: int) -> Step:
     if result.success:
         foe = yield from flip_foe(ctx, seat)
         if foe is not None and not (yield from ignore_foe(ctx, seat, foe, maps)):
-            go_on = yield from travel_fight(ctx, seat, foe, "travel.encounter")
+            go_on = yield from travel_fight(ctx, seat, foe, "travel.encounter",
+                                            then=("travel",))
             if go_on == STOP:
                 return
     yield from destination(ctx, seat)
@@ -351,10 +352,18 @@ def ignore_foe(ctx: Ctx, seat: int, foe: str, maps: bool, foe_bonus: int = 0) ->
 STOP, ONWARD, DESTINATION = "stop", "onward", "destination"
 
 
-def travel_fight(ctx: Ctx, seat: int, foe: str, where: str, foe_bonus: int = 0) -> Step:
+def travel_fight(ctx: Ctx, seat: int, foe: str, where: str, foe_bonus: int = 0,
+                 then: tuple[Any, ...] | None = None) -> Step:
     """Fight a Foe met on the way. Returns ONWARD (won: the trip goes on), DESTINATION
-    (escaped, Continue Forward: straight to the Destination Stage) or STOP (the turn ends)."""
-    outcome = yield from fight(ctx, seat, foe, where, foe_bonus=foe_bonus)
+    (escaped, Continue Forward: straight to the Destination Stage) or STOP (the turn ends).
+    ``then``: what the turn does after (the fight's rounds are marked: ``fight``)."""
+    outcome = yield from fight(ctx, seat, foe, where, foe_bonus=foe_bonus, then=then)
+    go_on = yield from after_travel_fight(ctx, seat, outcome)
+    return go_on
+
+
+def after_travel_fight(ctx: Ctx, seat: int, outcome: str) -> Step:
+    """What a fight on the way leaves: ONWARD, DESTINATION or STOP (:func:`travel_fight`)."""
     if outcome == WIPED:
         yield from wipe_out(ctx, seat)
         return STOP
@@ -513,27 +522,9 @@ def mission(ctx: Ctx, seat: int) -> Step:
     effect = row["effect"]
     completed = effect != "nothing"
     if effect == "fight":
-        for number in range(row["foes"]):
-            foe = yield from flip_foe(ctx, seat)
-            if foe is None:
-                completed = False
-                break
-            outcome = yield from fight(
-                ctx, seat, foe, "mission", foes_first=row["foes_attack_first"],
-                first_round_force=row["first_round_force"] if number == 0 else 0)
-            if outcome != "won":
-                completed = False
-                if outcome == WIPED:
-                    yield from wipe_out(ctx, seat)
-                break
-        if completed:  # rewards need a win (ruling rifts-38)
-            ctx.state.phase = "mission.reward"
-            if row["cards"] and row["deck"]:
-                for _ in range(row["cards"]):
-                    yield from ctx.gain(seat, row["deck"], row["damaged"])
-            if row["at"]:
-                ctx.add_at(seat, row["at"], row["result"])
-    elif effect == "adventure_tokens":
+        yield from mission_fights(ctx, seat, result.total)
+        return
+    if effect == "adventure_tokens":
         ctx.add_at(seat, row["at"], row["result"])
     elif effect == "roll_modifier":
         party.bonuses.append(Bonus(row["roll_modifier"], row["result"], choice=True))
@@ -543,7 +534,47 @@ def mission(ctx: Ctx, seat: int) -> Step:
             yield from ctx.gain(seat, row["deck"], row["damaged"])
     elif effect != "nothing":
         raise ValueError(f"mission: unknown effect {effect!r}")
-    if completed and party.hostile:  # "until you complete a mission" (ruling rifts-78)
+    mission_done(ctx, seat, completed)
+
+
+def mission_fights(ctx: Ctx, seat: int, total: int, first: int = 0,
+                   outcome: str | None = None) -> Step:
+    """The Mission Table row ``total``'s fights, from Foe ``first`` on (``outcome``: how the
+    fight with it has just ended, where a copy of the game picks it up at a round:
+    ``Rules.resume``), then its rewards for a win (ruling rifts-38)."""
+    row = ctx.data.row("mission", total)
+    completed = True
+    for number in range(first, row["foes"]):
+        if outcome is None:
+            foe = yield from flip_foe(ctx, seat)
+            if foe is None:
+                completed = False
+                break
+            outcome = yield from fight(
+                ctx, seat, foe, "mission", foes_first=row["foes_attack_first"],
+                first_round_force=row["first_round_force"] if number == 0 else 0,
+                then=("mission", total, number))
+        if outcome != "won":
+            completed = False
+            if outcome == WIPED:
+                yield from wipe_out(ctx, seat)
+            break
+        outcome = None
+    if completed:  # rewards need a win (ruling rifts-38)
+        ctx.state.phase = "mission.reward"
+        if row["cards"] and row["deck"]:
+            for _ in range(row["cards"]):
+                yield from ctx.gain(seat, row["deck"], row["damaged"])
+        if row["at"]:
+            ctx.add_at(seat, row["at"], row["result"])
+    mission_done(ctx, seat, completed)
+
+
+def mission_done(ctx: Ctx, seat: int, completed: bool) -> None:
+    """A completed mission ends the natives' hostility ("until you complete a mission";
+    ruling rifts-78)."""
+    party = ctx.party(seat)
+    if completed and party.hostile:
         party.hostile.clear()
         ctx.note("A mission is complete: the natives are hostile no more", seat)
 
