@@ -771,3 +771,23 @@ def test_a_model_reading_other_numbers_than_its_game_gives_is_refused(tmp_path):
         (tmp_path / "riftforce.json").write_text(json.dumps({**good, "features": features}))
         with pytest.raises(CoachError, match=r"riftforce.json: reads the numbers .*make models"):
             load_model("riftforce", tmp_path)
+
+
+def test_gamma_worlds_value_reads_the_cards_left_in_the_deck():
+    """The game ends when all cards have been drawn from the deck (seed 004, line 11): a
+    3-point lead with one card left is nearly won, the same lead with 80 left much less so,
+    and a 3-point deficit with one card left nearly lost (issue 45: without the deck's size,
+    moves at one card left were valued as early in the game)."""
+    from explorer.coach.value import features, model_for
+
+    model = model_for("gamma_world")
+    assert model.names[-1] == "deck"
+
+    def win(lead: int, deck: int) -> float:
+        return model.win([2, 8 + lead, 8, lead, 40 + 20 * lead, 40, 20 * lead, 4, 4, 1, 60,
+                          deck])
+
+    assert win(3, 1) > 0.85 > win(3, 80)
+    assert win(-3, 1) < 0.3 < win(-3, 80)
+    game = played("gamma_world", 1)
+    assert features(game.at(10), 0)[-1] == game.at(10).state.deck_size

@@ -60,7 +60,10 @@ def _gw_foes(game: Game, pending: Decision, seed: int) -> dict[Action, Odds]:
     rows = (f"{who} is stopped: {battle.location} is not captured",
             f"{who} captures {battle.location}")
     found: dict[Action, Odds] = {}
+    later = _later_opponents(game, pending)
     for action in pending.actions:
+        if action.name == "no foe" and later:
+            continue  # a later player may still play a Foe, from a hand this seat cannot see
         if action.name == "no foe":  # the same rows as a Foe's, to compare: stopped never
             found[action] = Odds(Fraction(0), 0, (), ((rows[0], Fraction(0)),
                                                       (rows[1], Fraction(1))),
@@ -85,6 +88,15 @@ def _gw_foes(game: Game, pending: Decision, seed: int) -> dict[Action, Odds]:
             f"Play {card.name}: {who} fights on to the end against its Threat",
             note=capture.note, extra=extra)
     return found
+
+
+def _later_opponents(game: Game, pending: Decision) -> list[int]:
+    """The players still to be asked "play a Foe?" after the one deciding now: the
+    attacker's opponents in turn order after him (ruling gw-31: the first to play one is the
+    one)."""
+    attacker, players = game.state.battle.attacker, game.players
+    order = [(attacker + i) % players for i in range(1, players)]
+    return order[order.index(pending.player) + 1:] if pending.player in order else []
 
 
 def _gw_follower(data: Any, follower: Any, robot: bool, E: Any, gw: Any) -> Any:
@@ -117,17 +129,39 @@ def _sentences(game: Game, pending: Decision) -> dict[Action, str]:
                 found[action] = (f"Certain: {battle.location} stays with Player "
                                  f"{battle.defender + 1}")
         elif action.name == "no foe":
-            found[action] = (f"Certain: with no Foe there is no Threat, and Player "
-                             f"{battle.attacker + 1} captures {battle.location}")
+            later = _later_opponents(game, pending)
+            if later:
+                found[action] = (f"Certain: you add no Threat; Player {battle.attacker + 1} "
+                                 f"captures {battle.location} unless "
+                                 f"{' or '.join(f'Player {s + 1}' for s in later)} plays a Foe")
+            else:
+                found[action] = (f"Certain: with no Foe there is no Threat, and Player "
+                                 f"{battle.attacker + 1} captures {battle.location}")
         elif action.name == "withdraw":
             found[action] = (f"Certain: Player {battle.attacker + 1} takes {battle.location} "
                              "without a fight")
     return found
 
 
+FEATURES = ("deck",)
+"""Gamma World's own numbers in the coach's value (:func:`state_features`), after the ones
+every game reads: the cards left in the shared deck. The game ends when all of them are drawn
+(seed 004, line 11), so a lead weighs more the fewer are left (the model's products pair it
+with the scores); without it a move at one card left was valued as early in the game."""
+
+
+def state_features(state: Any, seat: int) -> list[float]:
+    """:data:`FEATURES` of ``state`` (the same from every seat: the deck's size is in sight)."""
+    return [float(state.deck_size)]
+
+
+def _features(game: Game, seat: int) -> list[float]:
+    return state_features(game.state, seat)
+
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences, plans=plans.plans,
                           pick=plans.pick, redeal=redeal, coach_base="search",
-                          coach_margin=0.10)
+                          coach_margin=0.10, features=_features, feature_names=FEATURES)
 """What the shared queries ask this game. The coach bot leaves the search bot's choice only
 where that clearly loses more than 10 points: leaving it wherever the advice told the two
 apart made the coach weaker than the search bot alone (the README's tournament table)."""
