@@ -791,3 +791,49 @@ def test_gamma_worlds_value_reads_the_cards_left_in_the_deck():
     assert win(-3, 1) < 0.3 < win(-3, 80)
     game = played("gamma_world", 1)
     assert features(game.at(10), 0)[-1] == game.at(10).state.deck_size
+
+
+def test_where_the_learned_chance_was_not_fitted_the_worlds_are_played_to_the_end():
+    """A Riftforce position set up by hand at 11 to 11 (issue 45: the learned chance gave
+    both seats under 1%, and the winning Check & Draw was called a blunder): Player 1
+    controls two locations, so a Check & Draw scores 2 and reaches 13 (the end comes at 12,
+    ruling rf-14), and Player 2 has nothing on the Rift to score back with. The coach says
+    why it plays the worlds to the end, and the Check & Draw is best, won in every world."""
+    from explorer.coach.value import unfitted, win_chance
+    from tests.riftforce.helpers import scenario
+
+    game = scenario({1: (["Fire 5"], []), 2: (["Water 6"], [])},
+                    hands=[["Fire 7", "Earth 5", "Air 5"], ["Light 6", "Ice 6", "Plant 6"]],
+                    riftforce=[11, 11])
+    assert unfitted(game) == ("this position was set up by hand, unlike the games the coach "
+                              "learned from")
+    assert win_chance(game, 0) < 0.01  # the model, far from what it learned
+    advice = advise(game, worlds=8)
+    check = next(a for a in advice if a.action.name == "check")
+    assert check.label == "best" and check.win == 1.0 and check.interval[0] < 1.0
+    assert all(a.note.startswith("played to the end: this position was set up by hand")
+               for a in advice)
+
+
+def test_the_learned_chance_fits_two_player_games_of_the_turns_it_saw(monkeypatch):
+    import dataclasses
+
+    import explorer.coach.value as value
+
+    here = played("rat_king", 1).at(20)
+    assert value.unfitted(here) is None
+    three = new_game("rat_king", players=3, seed=1)
+    assert value.unfitted(three) == "the coach learned from games of 2 players, not 3"
+    turn = position(here, None)["turn"]
+    assert turn >= 2
+    model = value.model_for("rat_king")
+    assert value.latest_turn(model) > turn
+    earlier = dataclasses.replace(model, trained={**model.trained, "latest_turn": turn - 1})
+    monkeypatch.setattr(value, "model_for", lambda game_id: earlier)
+    assert value.unfitted(here) == (f"turn {turn} is later than the games the coach learned "
+                                    "from")
+    # a model without the latest turn stored: 3 standard deviations past the mean turn
+    older = dataclasses.replace(model, trained={k: v for k, v in model.trained.items()
+                                                if k != "latest_turn"})
+    at = older.names.index("turn")
+    assert value.latest_turn(older) == older.mean[at] + 3 * older.scale[at]
