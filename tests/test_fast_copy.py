@@ -190,8 +190,6 @@ def test_a_late_copy_starts_from_a_checkpoint(game_id: str, monkeypatch: pytest.
     assert not game._checkpoints, "a game only played keeps no checkpoint"
     game.at(1)  # the first copy replays the game once, keeping its checkpoints
     assert game._checkpoints, "the procedure marked points to resume from"
-    if game_id == "gamma_world":  # at the top of a turn and at each choice of its Action Phase
-        assert {type(point.at) for point in game._checkpoints} == {int, tuple}
     kept = len(game._checkpoints)
     played(game_id, 3, 15, game)
     assert not game.is_over
@@ -207,16 +205,29 @@ def test_a_late_copy_starts_from_a_checkpoint(game_id: str, monkeypatch: pytest.
         replayed(game, game.steps)
 
 
-def test_rifts_copies_start_in_a_fight_too() -> None:
-    """Rifts marks each round of a fight in a mission and on a trip's Encounter Stage (a
-    mission's fights can make a turn of hundreds of steps), and copies start there."""
-    game = played("rifts", seed=11, steps=600)
+def kind_of_mark(at: object) -> str:
+    """What a mark's ``at`` says: the top of a turn, or where in a turn (which fight)."""
+    if isinstance(at, int) or (isinstance(at, tuple) and isinstance(at[0], int)):
+        return "turn"
+    assert isinstance(at, tuple)
+    return f"{at[0]} after {at[3][0]}" if at[0] == "fight" else str(at[0])
+
+
+@pytest.mark.parametrize(("game_id", "seed", "kinds"), [
+    ("rifts", 11, {"turn", "fight after mission", "fight after travel"}),
+    ("gamma_world", 1, {"turn", "action", "battle"}),
+])
+def test_copies_start_inside_turns_too(game_id: str, seed: int, kinds: set[str]) -> None:
+    """Rifts marks each round of a fight in a mission and on a trip's Encounter Stage, Gamma
+    World each choice of the Action Phase and each round of an attack's battle (long turns of
+    tens or hundreds of steps), and copies start from each of them exactly."""
+    game = played(game_id, seed=seed, steps=600)
     game.at(0)
-    fights = [point for point in game._checkpoints if point.at[0] == "fight"]
-    assert {point.at[3][0] for point in fights} == {"mission", "travel"}
-    for point in fights[::3]:
+    assert {kind_of_mark(point.at) for point in game._checkpoints} == kinds
+    for point in game._checkpoints[::4]:
         for step in (point.step, point.step + 1):
-            assert_same(game.at(step), replayed(game, step), f"rifts in a fight at {step}")
+            assert_same(game.at(step), replayed(game, step),
+                        f"{game_id} at {step} ({kind_of_mark(point.at)})")
 
 
 def test_a_state_copied_elsewhere_reaches_no_game() -> None:

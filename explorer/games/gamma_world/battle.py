@@ -72,6 +72,8 @@ def fight(ctx: Ctx, battle: Battle) -> Step:
     """Rounds until the followers retreat or one side is killed off (line 53)."""
     phase = "action.encroach.battle" if battle.defender is not None else "action.attack.battle"
     while True:
+        if battle.defender is None:  # an attack (turn.attack): Rules.resume starts here again
+            ctx.state.resumable(("battle", battle.attacker))
         ctx.state.phase = phase
         result = settled(ctx, battle)
         if result is not None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from explorer.engine import GameOver, Rules, register
 from explorer.engine.variants import with_variant
+from explorer.games.gamma_world import battle as B
 from explorer.games.gamma_world import turn as T
 from explorer.games.gamma_world.bots import GammaHeuristicBot
 from explorer.games.gamma_world.common import Ctx, Step
@@ -55,13 +56,18 @@ class GammaWorldRules(Rules):
 
     def resume(self, state: GammaState,  # type: ignore[override]
                at: int | tuple[str, int]) -> Step:
-        """The turns again from where they marked it: seat ``at``'s turn (:func:`_turns`), or
+        """The turns again from where they marked it: seat ``at``'s turn (:func:`_turns`),
         ``("action", seat)``: that seat's Action Phase at its next choice (``T.action_phase``),
-        the rest of its turn, then the next seats' turns."""
+        or ``("battle", seat)``: the next round of the seat's attack on a location
+        (``B.fight``), then the rest of its turn and the next seats' turns."""
         ctx = Ctx(state, state._data)
         try:
             if isinstance(at, tuple):
-                seat = at[1]
+                kind, seat = at
+                if kind == "battle":
+                    battle = state.battle
+                    result = yield from B.fight(ctx, battle)
+                    yield from B.finish(ctx, battle, result)
                 yield from T.rest_of_turn(ctx, seat)
                 at = (seat + 1) % state.players
             yield from _turns(ctx, at)
