@@ -23,7 +23,7 @@ the engine's roll makes of it; at a decision, each choice ``odds.choices`` gives
 played on from a copy of the position through ``Game.step`` as its odds assume. The quick
 profile plays each once (what happened must be possible by the odds, and a certain outcome
 must happen); the long one plays :data:`MATCH_PLAYS` times and compares the frequencies with
-the odds at :data:`~tests.odds.match_play.Z_FUZZ` standard errors.
+the odds at the level :data:`~tests.odds.match_play.ALPHA_FUZZ`.
 
 ``make test`` runs the quick profile (``HYPOTHESIS_PROFILE`` unset: a few examples per game);
 ``make fuzz`` the long one (``HYPOTHESIS_PROFILE=fuzz``: thousands per game, README).
@@ -294,7 +294,7 @@ def _compare(found: odds.Odds, game: Game, play: match_play.Play) -> None:
         assert not wrong, f"{found.title} at {game.phase}: " + "; ".join(wrong)
         return
     counts = match_play.copies(game, MATCH_PLAYS, play, seed=game.steps)
-    wrong = match_play.problems(found, counts, MATCH_PLAYS, match_play.Z_FUZZ)
+    wrong = match_play.problems(found, counts, MATCH_PLAYS, match_play.ALPHA_FUZZ)
     assert not wrong, f"{found.title} at {game.phase}: " + "; ".join(wrong)
 
 

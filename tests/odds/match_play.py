@@ -2,12 +2,17 @@
 the same position, many seeded times, and the frequencies compared with the odds.
 
 How the comparison is judged: every outcome of the odds is a yes/no event of play (its label
-happened or not), counted over ``runs`` independent plays. An exact probability must lie in
-the play frequency's Wilson interval at :data:`Z` standard errors; an estimate (a Monte Carlo
-answer with its own ``runs``) must have an interval at :data:`Z` that meets the play's: the
-two can share their true value. At Z = 4 a correct answer fails one comparison with chance
-about 6e-5 (two-sided normal tail); the plays are seeded, so a test gives the same answer at
-every run. The long fuzz profile compares at many random positions and uses :data:`Z_FUZZ`.
+happened or not), counted over ``runs`` independent plays. An exact probability p is tested
+exactly: the chance that Binomial(runs, p) lands as far out as the count did (two-sided,
+twice the smaller tail) must not be below :data:`ALPHA` divided by the number of outcomes
+compared, i.e. p lies in the plays' exact (Clopper-Pearson) interval at that level. An estimate
+(a Monte Carlo answer with its own ``runs``) is compared with the plays by Fisher's exact test
+(could the two counts come from one probability?), at the same level: the two intervals meet.
+At ALPHA = 1e-4 a correct answer fails a test with chance below 1e-4; the plays are seeded,
+so a test gives the same answer at every run. The long fuzz profile compares at many random
+positions and uses :data:`ALPHA_FUZZ`. (Wilson intervals, tried first, are far too narrow in
+the tails when a count is small: 5 of 60 plays of a 1/114 draw, a 1-in-15000 event, fell
+outside one at 5.5 standard errors.)
 
 Playing "as the odds assume": each kind of odds says what follows the choice (a Rifts fight
 fought, or escaped from, every round; a Gamma World battle fought to the end; an Adventurers
@@ -20,6 +25,7 @@ game's state, never from its log's words.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -28,13 +34,11 @@ from fractions import Fraction
 from explorer import odds
 from explorer.engine import Action, Chance, Decision, Game, Outcome
 from explorer.engine.dice import Roll
-from explorer.odds.rifts import wilson
 
-Z = 4.0
-"""Standard errors of the intervals compared in the tests (false alarm about 6e-5 each)."""
-Z_FUZZ = 5.5
-"""The same at the fuzzer's random positions, where thousands of comparisons are made
-(false alarm about 4e-8 each)."""
+ALPHA = 1e-4
+"""The tests' level: a correct answer fails a comparison with chance below this."""
+ALPHA_FUZZ = 1e-9
+"""The same at the fuzzer's random positions, where very many comparisons are made."""
 
 Play = Callable[[Game, random.Random], set[str]]
 """Plays a copy of the game at the position on, returns the labels of the outcomes that
@@ -62,37 +66,79 @@ def estimate_runs(found: odds.Odds) -> int | None:
     return None
 
 
-def problems(found: odds.Odds, counts: Counter[str], runs: int, z: float = Z) -> list[str]:
+def problems(found: odds.Odds, counts: Counter[str], runs: int,
+             alpha: float = ALPHA) -> list[str]:
     """Where ``found`` and the plays disagree (empty: they agree), in words a failure shows:
-    an outcome played that the odds do not list, an exact probability outside the plays'
-    interval, an estimate whose interval does not meet the plays'."""
+    an outcome played that the odds do not list, an exact probability the plays reject, an
+    estimate whose count the plays' count could not share a probability with (module
+    docstring)."""
     listed = {label for label, _ in found.outcomes}
     found_problems = [f"played {label!r} ({n} of {runs}), which the odds do not list"
                       for label, n in counts.items() if label not in listed]
     made = estimate_runs(found)
+    level = alpha / max(1, len(found.outcomes))
     for label, p in found.outcomes:
         hits = counts[label]
-        low, high = wilson(hits, runs, z)
         if made is None:
-            if not low - 1e-9 <= float(p) <= high + 1e-9:
+            chance = two_sided(binomial_tails(hits, runs, p))
+            if chance < level:
                 found_problems.append(
                     f"{label!r}: the odds say {float(p):.4f} ({p}), play gives {hits} of {runs} "
-                    f"= {hits / runs:.4f}, interval {low:.4f} to {high:.4f}")
+                    f"= {hits / runs:.4f}: as far out with chance {chance:.2g}")
             continue
-        their = wilson(round(p * made), made, z)
-        if their[1] < low or high < their[0]:
+        theirs = round(p * made)
+        chance = two_sided(fisher_tails(theirs, made, hits, runs))
+        if chance < level:
             found_problems.append(
-                f"{label!r}: the estimate says {float(p):.4f} (interval {their[0]:.4f} to "
-                f"{their[1]:.4f}, {made} playouts), play gives {hits} of {runs} = "
-                f"{hits / runs:.4f} (interval {low:.4f} to {high:.4f})")
+                f"{label!r}: the estimate says {theirs} of {made} = {float(p):.4f}, play gives "
+                f"{hits} of {runs} = {hits / runs:.4f}: one probability gives them with "
+                f"chance {chance:.2g}")
     return found_problems
 
 
+def agrees(hits: int, runs: int, p: Fraction | float, alpha: float = ALPHA) -> bool:
+    """Whether ``hits`` of ``runs`` plays may come from probability ``p`` (at ``alpha``)."""
+    return two_sided(binomial_tails(hits, runs, p)) >= alpha
+
+
+def two_sided(tails: tuple[float, float]) -> float:
+    """Twice the smaller tail, at most 1."""
+    return min(1.0, 2 * min(tails))
+
+
+def binomial_tails(hits: int, runs: int, p: Fraction | float) -> tuple[float, float]:
+    """P(X <= hits) and P(X >= hits) for X ~ Binomial(runs, p), exactly in floats (logs)."""
+    if p <= 0 or p >= 1:
+        certain = 0 if p <= 0 else runs
+        return (1.0 if hits >= certain else 0.0), (1.0 if hits <= certain else 0.0)
+    log_p, log_q = math.log(p), math.log1p(-float(p))
+    pmf = [math.exp(_log_comb(runs, k) + k * log_p + (runs - k) * log_q)
+           for k in range(runs + 1)]
+    return min(1.0, sum(pmf[:hits + 1])), min(1.0, sum(pmf[hits:]))
+
+
+def fisher_tails(hits: int, runs: int, other_hits: int, other_runs: int) -> tuple[float, float]:
+    """P(X <= hits) and P(X >= hits) for the first count given both counts' total, under one
+    shared probability (the hypergeometric law of Fisher's exact test)."""
+    total, both = runs + other_runs, hits + other_hits
+    low, high = max(0, both - other_runs), min(runs, both)
+    whole = _log_comb(total, runs)
+    pmf = {k: math.exp(_log_comb(both, k) + _log_comb(total - both, runs - k) - whole)
+           for k in range(low, high + 1)}
+    below = sum(v for k, v in pmf.items() if k <= hits)
+    above = sum(v for k, v in pmf.items() if k >= hits)
+    return min(1.0, below), min(1.0, above)
+
+
+def _log_comb(n: int, k: int) -> float:
+    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+
+
 def assert_matches_play(found: odds.Odds, game: Game, runs: int, play: Play,
-                        z: float = Z, seed: int = 0) -> Counter[str]:
+                        alpha: float = ALPHA, seed: int = 0) -> Counter[str]:
     """Play ``runs`` times and fail with every disagreement; the counts, for more checks."""
     counts = copies(game, runs, play, seed)
-    found_problems = problems(found, counts, runs, z)
+    found_problems = problems(found, counts, runs, alpha)
     assert not found_problems, f"{found.title}: " + "; ".join(found_problems)
     return counts
 
@@ -250,17 +296,20 @@ def _gw_battle(game: Game, action: Action, rng: random.Random) -> tuple[bool, in
     other player playing a Foe after it (the odds count the Foe chosen, or none, alone), any
     other choice on the way its first; whether the location was captured, and how many of the
     attacker's followers were lost."""
-    game.step(action)
-    return battle_to_the_end(game, rng)
+    return battle_to_the_end(game, rng, action)
 
 
-def battle_to_the_end(game: Game, rng: random.Random) -> tuple[bool, int]:
-    """A Gamma World battle under way played to its end as :func:`_gw_battle` plays it."""
+def battle_to_the_end(game: Game, rng: random.Random,
+                      action: Action | None = None) -> tuple[bool, int]:
+    """A Gamma World battle under way (``action`` taken first, if any) played to its end as
+    :func:`_gw_battle` plays it."""
     state = game.state
     battle = state.battle
     attacker, location = battle.attacker, battle.location
     enclave = state.enclaves[attacker]
     before = len(enclave.followers)
+    if action is not None:
+        game.step(action)
     while state.battle is not None and not game.is_over:
         if game.is_chance:
             sample(game, rng)
