@@ -195,6 +195,9 @@ def test_advice_fields_and_types():
     assert advice[0].label == "best" and advice[0].loss == 0
     assert [a.win for a in advice if a.label != "best"] == sorted(
         (a.win for a in advice if a.label != "best"), reverse=True)
+    for item in advice[1:]:  # read on the best's worlds: the best's chance less the loss
+        if item.exact is None:
+            assert item.win == pytest.approx(min(1.0, max(0.0, advice[0].win - item.loss)))
     assert here.steps == step  # the game is not changed
 
 

@@ -100,8 +100,9 @@ class Advice:
 
     ``action`` is the action to take now (one of ``game.legal_actions()``), ``actions`` the
     whole run of the seat's actions the choice is (one for most games; a complete action in
-    Riftforce), ``text`` its words. ``win`` is the seat's chance of winning after it, with its
-    95% ``interval``; ``loss`` the best choice's ``win`` less this one's, with the 95%
+    Riftforce), ``text`` its words. ``win`` is the seat's chance of winning after it (for a
+    choice other than the best, the best's less its paired ``loss``, so that the order of the
+    numbers is the order of the labels), with its 95% ``interval``; ``loss`` the best choice's ``win`` less this one's, with the 95%
     ``loss_interval`` of the paired comparison (0 and (0, 0) for the best); ``label`` one of
     :data:`LABELS`. ``exact`` is the exact chance where the choice ends the game (else None);
     ``worlds`` how many worlds this choice met (a choice whose label is settled meets no
@@ -450,7 +451,13 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
             else:
                 loss_interval = _honest(paired, -1.0, 1.0, reach)
             label = "best" if not any(paired) else _label(loss, loss_interval)
-        advice.append(Advice(action, run, text, wins[number], interval, loss, loss_interval,
+        win = wins[number]
+        if number != best and known is None:
+            # the best's chance less the paired loss: a choice that met fewer worlds (settled
+            # early) is read on the same worlds as the best, so its number and label agree
+            win = min(1.0, max(0.0, wins[best] - loss))
+            interval = (min(interval[0], win), max(interval[1], win))
+        advice.append(Advice(action, run, text, win, interval, loss, loss_interval,
                              label, known, len(values[number]), note=note))
     advice.sort(key=lambda a: (a.label != "best", a.screened, -a.win))
     return advice
