@@ -52,6 +52,7 @@ from explorer import odds
 from explorer.engine import Action, Game, Outcome
 from explorer.engine.bots import RandomBot
 from explorer.engine.core import rules_for
+from explorer.engine.dice import Roll
 from explorer.engine.search import hooks_for
 from explorer.errors import IllegalAction
 from explorer.games import GAMES
@@ -239,7 +240,6 @@ class GameMachine(RuleBasedStateMachine):
             assert all(s is None or (isinstance(s, str) and s) for _, s in said)
         assert game.snapshot() == before
 
-
     @invariant()
     def the_odds_match_play(self) -> None:
         """The odds of the pending roll or draw are the engine's own, and each choice's odds
@@ -263,13 +263,13 @@ def _chance_matches(game: Game) -> None:
     engine: dict[str, Fraction] = {}
     for outcome, p in pending.probabilities():
         label = match_play.roll_label(spec, outcome.args[0], game) if isinstance(
-            spec, match_play.Roll) else str(outcome)
+            spec, Roll) else str(outcome)
         engine[label] = engine.get(label, Fraction(0)) + p
     shown: dict[str, Fraction] = {}
     for label, p in found.outcomes:
         shown[label] = shown.get(label, Fraction(0)) + p
     assert {k: v for k, v in shown.items() if v} == engine, (game.phase, pending.label)
-    if isinstance(spec, match_play.Roll) and (spec.target is not None or spec.table):
+    if isinstance(spec, Roll) and (spec.target is not None or spec.table):
         words = {"success": "succeeds", "failure": "fails"}
         for outcome, line in zip(pending.outcomes, odds.effects(game), strict=True):
             label = match_play.roll_label(spec, outcome.args[0], game)
@@ -287,7 +287,8 @@ def _choices_match(game: Game) -> None:
 
 
 def _compare(found: odds.Odds, game: Game, play: match_play.Play) -> None:
-    """One play: possible by the odds; more: the frequencies within the odds' intervals."""
+    """One play: possible by the odds; more: the frequencies agree with the odds
+    (:func:`tests.odds.match_play.problems`)."""
     if MATCH_PLAYS == 1:
         labels = play(game.at(game.steps), random.Random(game.steps))
         wrong = match_play.possible(found, labels)

@@ -247,6 +247,28 @@ def test_threat_distribution_is_the_starting_threat_rolled() -> None:
     M.assert_matches_play(found, game, 600, M.chance_play)
 
 
+def test_gamma_world_breakdown_rolls_match_play() -> None:
+    """``roll("breakdown")`` (1D6, 6+ breaks the item: 1/6) and ``roll("breakdown_grenade")``
+    (+1: 2/6, seed 004 lines 63-66) against 600 Breakdown Rolls made after a battle won with a
+    Laser Pistol and Frag Grenades (tests/gamma_world/test_battle.py, gw-26): the item is gone
+    from the follower or still on it."""
+    from tests.gamma_world.test_battle import attack, fight_round
+
+    game = attack([{"cards": ["Laser Pistol", "Frag Grenades"]}], "Warbot", 4)
+    fight_round(game, 4, 0)  # Force 1 + 2 + 3 rolls four 1s: the Threat of 4 is gone, won
+    for name, item in (("breakdown", "Laser Pistol"), ("breakdown_grenade", "Frag Grenades")):
+        assert game.pending.label.startswith(f"Breakdown roll for {item}")
+        p = gamma_world.roll(name).p
+        found = odds.Odds(p, outcomes=(("breaks", p), ("holds", 1 - p)))
+
+        def play(copy: Game, rng: random.Random, item=item) -> set[str]:
+            M.sample(copy, rng)
+            return {"holds" if item in gw.cards_on(copy, 1) else "breaks"}
+
+        M.assert_matches_play(found, game, 600, play)
+        gw.roll(game, 1)  # it holds: on to the next item's roll
+
+
 # ---- Lair of the Rat-King -----------------------------------------------------------------------
 
 def test_rat_king_round_choices_and_choice_odds_match_play() -> None:
@@ -312,19 +334,35 @@ def test_riftforce_draw_odds_and_p_at_least_match_the_draws_played() -> None:
         assert M.agrees(hits, 600, p), (keyword, p, hits)
 
 
+def enemies(game: Game, seat: int) -> dict[int, int]:
+    """The other side's elementals on the Rift: each one's health left, by its number."""
+    return {e.uid: e.value - e.damage for place in game.state.board for e in place[1 - seat]}
+
+
 def test_riftforce_best_actions_gain_what_play_gives() -> None:
-    """Each of the ten best complete actions the finder lists, its choices taken through
-    Game.step: the Riftforce each side scores, enemies destroyed and damage dealt in the
-    action are what it says (exact: no chance inside an action before its draws)."""
+    """The eight best complete actions the finder lists, four Plays and the Check & Draw, their
+    choices taken through
+    Game.step: the Riftforce each side scores, the enemies destroyed, the damage dealt to them
+    (their health lost), the locations controlled after it and the cards a Check & Draw
+    brings are what it says (exact: no chance inside an action before its draws)."""
     game = riftforce_turn(checks=5)
     seat = game.current_player
-    for candidate in rf.best_actions(game)[:10]:
+    found = rf.best_actions(game)
+    chosen = [*found[:8], *[c for c in found[8:] if c.name == "play"][:4],
+              *(c for c in found[8:] if c.name == "check")]
+    assert {c.name for c in chosen} == {"play", "activate", "check"}
+    for candidate in chosen:
         copy = game.at(game.steps)
-        before = [side.riftforce for side in copy.state.sides]
+        before, health = [side.riftforce for side in copy.state.sides], enemies(copy, seat)
         for action in candidate.choices:
             copy.step(action)
-            if copy.is_chance or copy.current_player != seat:
-                break
-        after = [side.riftforce for side in copy.state.sides]
-        assert after[seat] - before[seat] == candidate.riftforce, candidate.text
-        assert after[1 - seat] - before[1 - seat] == candidate.opponent_riftforce
+        after, left = [side.riftforce for side in copy.state.sides], enemies(copy, seat)
+        controlled = sum(copy.state.controls(seat, n) for n in range(len(copy.state.board)))
+        drawn = 0
+        while copy.is_chance:
+            drawn += M.sample(copy, random.Random(0)).name == "card"
+        assert (after[seat] - before[seat], after[1 - seat] - before[1 - seat],
+                len(set(health) - set(left)), sum(health.values()) - sum(left.values()),
+                controlled, drawn) == (
+            candidate.riftforce, candidate.opponent_riftforce, candidate.destroyed,
+            candidate.damage, candidate.controlled, candidate.draws), candidate.text
