@@ -9,7 +9,9 @@ a player whose every node lists its exact outcomes.
 :class:`Game` drives a procedure one step at a time and keeps the record of every input. The
 record is the game: the same seed and the same inputs replay to the same state, so ``undo`` and
 ``load_game`` rebuild by replay, and the random generator's state comes back exactly (a sampled
-outcome is sampled again, a forced "what if" outcome is not).
+outcome is sampled again, a forced "what if" outcome is not). A copy (``Game.at``, a world) and
+an undo replay only the steps after the latest checkpoint, where the procedure marked it could
+resume (:mod:`explorer.engine.checkpoints`).
 """
 
 from __future__ import annotations
