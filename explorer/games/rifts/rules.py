@@ -107,8 +107,9 @@ class RiftsRules(Rules):
 
 def _fight_on(ctx: Ctx, seat: int, where: str, then: tuple[Any, ...]) -> Step:
     """The fight under way from its next round, then the rest of the turn's phase as the
-    fight's mark says (``then``): a mission's next Foes and rewards (``T.mission_fights``) or
-    a trip on to its Destination Stage (``T.travel``)."""
+    fight's mark says (``then``): a mission's next Foes and rewards (``T.mission_fights``),
+    a trip on to its Destination Stage (``T.travel``) or, after a Hazard's Ambush, to its
+    Encounter Stage (``T.travel_on``, with whether Study Maps was spent on the trip)."""
     outcome = yield from rest_of_fight(ctx, seat, where, then)
     if then[0] == "mission":
         yield from T.mission_fights(ctx, seat, then[1], then[2], outcome)
@@ -116,6 +117,9 @@ def _fight_on(ctx: Ctx, seat: int, where: str, then: tuple[Any, ...]) -> Step:
         go_on = yield from T.after_travel_fight(ctx, seat, outcome)
         if go_on != T.STOP:
             yield from T.destination(ctx, seat)
+    elif then[0] == "ambush":
+        go_on = yield from T.after_travel_fight(ctx, seat, outcome)
+        yield from T.travel_on(ctx, seat, go_on, then[1])
     else:
         raise ValueError(f"rifts: no way to resume after a fight in {then!r}")
 

@@ -305,14 +305,23 @@ def travel(ctx: Ctx, seat: int) -> Step:
         ctx.note("Study Maps: the party may ignore Foe cards in this Travel Phase", seat)
     state.phase = "travel.survival"
     result = yield from ctx.roll(seat, "Survival")
+    go_on = ONWARD
     if not result.success:
         state.phase = "travel.hazard"
         go_on = yield from hazard(ctx, seat, maps)
-        if go_on == STOP:
-            return
-        if go_on == DESTINATION:
-            yield from destination(ctx, seat)
-            return
+    yield from travel_on(ctx, seat, go_on, maps)
+
+
+def travel_on(ctx: Ctx, seat: int, go_on: str, maps: bool) -> Step:
+    """The trip after its Survival Stage, as the Hazard left it (``go_on``: ONWARD, STOP or
+    DESTINATION; where a copy of the game picks up a trip after an Ambush: ``Rules.resume``):
+    the Encounter Stage, then the Destination Stage. ``maps``: Study Maps was spent on it."""
+    state = ctx.state
+    if go_on == STOP:
+        return
+    if go_on == DESTINATION:
+        yield from destination(ctx, seat)
+        return
     state.phase = "travel.encounter"
     result = yield from ctx.roll(None, "Encounter")  # no modifiers (ruling rifts-77)
     ctx.note(f"Encounter roll {result.total}: "
@@ -484,7 +493,8 @@ def hazard(ctx: Ctx, seat: int, maps: bool = False) -> Step:
         if foe is not None and not (
                 yield from ignore_foe(ctx, seat, foe, maps, row["foe_force_bonus"])):
             go_on = yield from travel_fight(ctx, seat, foe, "travel.ambush",
-                                            foe_bonus=row["foe_force_bonus"])
+                                            foe_bonus=row["foe_force_bonus"],
+                                            then=("ambush", maps))
             return go_on
     elif effect == "separate":
         member = yield from ctx.pick("Which Character is separated",
