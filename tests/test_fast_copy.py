@@ -29,7 +29,7 @@ RESUMABLE = GAMES
 @pytest.fixture(autouse=True)
 def every_mark_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """A checkpoint at every point a procedure marks (by default a game keeps one at most every
-    0.2 ms of play), so that copies start from each kind of point."""
+    0.1 ms of play), so that copies start from each kind of point."""
     monkeypatch.setattr(checkpoints, "SPACING", 0.0)
 
 

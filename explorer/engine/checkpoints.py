@@ -32,11 +32,13 @@ ENABLED = True
 """Whether copies start from checkpoints (False: every copy, undo and world replays the game
 from its start, the check that a checkpoint's copy is exact)."""
 
-SPACING = 0.000_2
+SPACING = 0.000_1
 """The least play, in seconds, between two checkpoints of a game (a mark sooner after the
 last one is passed by): each costs about 0.1 ms when it is kept (a copy of the state) and
-as much when a copy starts from it, so a copy replays at most about this much play after
-its checkpoint, and keeping them adds at most about half to a game's replay."""
+as much when a copy starts from it, so a copy replays little more than this much play after
+its checkpoint, and keeping them adds at most about as much again to the replay of a game
+(its first copy). 0.2 ms left 25 of 2,124 steps of three Rifts games over the target of
+0.5 ms a copy, 0.1 ms 5 (benchmarks/copy_speed.py)."""
 
 _NOT_COPIED = ("_data", "_marks", "log")
 """A state's attributes a checkpoint does not pickle: the game's card data (never changed),
