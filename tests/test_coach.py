@@ -308,24 +308,25 @@ def test_an_interval_is_never_narrower_than_the_worlds_met():
     assert coach._honest([0.4] * 5, 0.0, 1.0, 0.0) == (0.4, 0.4)  # every value the same
 
 
-def test_a_chance_tree_stops_when_its_budget_of_replayed_steps_runs_out():
+def test_a_chance_tree_stops_when_its_budget_of_work_runs_out():
     """Gamma World's winning choice above ends the game through chance alone: weighed
-    exactly with steps to spare, given up (None) with too few (each branch's undo replays
-    the world from its start)."""
+    exactly with work to spare, given up (None) with too little (each branch's undo, a copy
+    from a checkpoint, counts as WORLD_COST)."""
     seed, step = WINNING["gamma_world"]
     game = played("gamma_world", seed)
     here = game.at(step)
     seat = here.current_player
     taken = here.legal_actions()[game._inputs[step][1]]
     results = {}
-    for start in (10**9, here.steps):
+    for start in (10**9, coach.WORLD_COST - 1):
         world = World(here, seat, 5)
         world.step(taken)
         budget = [start]
         results[start] = (coach._chance_tree(world, seat, [0], budget), start - budget[0])
     exact, spent = results[10**9]
-    assert exact == Fraction(1) and spent > here.steps  # at least one branch, each a replay
-    assert results[here.steps] == (None, 0)  # not one branch fits: nothing spent
+    assert exact == Fraction(1) and spent >= coach.WORLD_COST  # a branch at least
+    assert spent % coach.WORLD_COST == 0
+    assert results[coach.WORLD_COST - 1] == (None, 0)  # not one branch fits: nothing spent
 
 
 def test_an_interval_of_few_worlds_uses_students_t():

@@ -102,16 +102,17 @@ class Advice:
     whole run of the seat's actions the choice is (one for most games; a complete action in
     Riftforce), ``text`` its words. ``win`` is the seat's chance of winning after it (for a
     choice other than the best, the best's less its paired ``loss``, so that the order of the
-    numbers is the order of the labels), with its 95% ``interval``; ``loss`` the best choice's ``win`` less this one's, with the 95%
-    ``loss_interval`` of the paired comparison (0 and (0, 0) for the best); ``label`` one of
-    :data:`LABELS`. ``exact`` is the exact chance where the choice ends the game (else None);
-    ``worlds`` how many worlds this choice met (a choice whose label is settled meets no
-    more: :func:`_settled`). ``screened``: a choice met no world, valued by the game's quick
-    estimate alone (:data:`PLAYED_ON`): labelled "not examined", its ``loss`` that estimate's
-    against the best's, its ``win`` the best's less that loss, and its intervals the whole
-    range (no world measured it). ``note``: in players' words, how the choices were valued
-    where it is not the usual way (worlds played to the end because the learned chance was
-    not fitted to such positions), else empty."""
+    numbers is the order of the labels), with its 95% ``interval``; ``loss`` the best
+    choice's ``win`` less this one's, with the 95% ``loss_interval`` of the paired
+    comparison (0 and (0, 0) for the best); ``label`` one of :data:`LABELS`. ``exact`` is
+    the exact chance where the choice ends the game (else None); ``worlds`` how many worlds
+    this choice met (a choice whose label is settled meets no more: :func:`_settled`).
+    ``screened``: a choice met no world, valued by the game's quick estimate alone
+    (:data:`PLAYED_ON`): labelled "not examined", its ``loss`` that estimate's against the
+    best's, its ``win`` the best's less that loss, and its intervals the whole range (no
+    world measured it). ``note``: in players' words, how the choices were valued where it is
+    not the usual way (worlds played to the end because the learned chance was not fitted to
+    such positions), else empty."""
 
     action: Action
     actions: tuple[Action, ...]
@@ -207,8 +208,8 @@ def _evaluate(game: Game, seat: int, actions: Sequence[Action], seed: int,
         world.step(None if world.is_chance else world.legal_actions()[0])
     if world.is_over:  # this world ended through chance alone: weigh every outcome
         spent = WORLD_COST + world.steps - start
-        if budget is not None and budget[0] >= 2 * world.steps:
-            budget[0] -= world.steps
+        if budget is not None and budget[0] >= 2 * WORLD_COST:
+            budget[0] -= WORLD_COST
             tree = World(game, seat, seed)
             _follow(tree, seat, actions)
             exact = _chance_tree(tree, seat, [0], budget)
@@ -242,16 +243,17 @@ def _forced(world: Game) -> bool:
 TREE_LEAVES = 64
 """The most final positions :func:`_chance_tree` weighs before it gives up."""
 TREE_STEPS = 60_000
-"""The most steps one :func:`advise` replays to weigh chance trees (an undo replays a world
-from its start: a tree at the end of a long game costs a replay of the game per branch)."""
+"""The most work one :func:`advise` spends weighing chance trees, in steps: each branch's undo
+is a copy from the world's latest checkpoint, counted as :data:`WORLD_COST` (counted, not
+measured, so where a tree is given up depends on the position alone)."""
 
 
 def _chance_tree(world: Game, seat: int, leaves: list[int],
                  budget: list[int]) -> Fraction | None:
     """The exact share of the win for ``seat`` over every outcome of the chance steps from
     here, when each of them ends the game before anyone decides (a decision with one choice
-    decides nothing); else None, and None when ``budget`` (steps to replay; each undo
-    replays the world) runs out."""
+    decides nothing); else None, and None when ``budget`` (work, :data:`TREE_STEPS`; each
+    undo :data:`WORLD_COST`) runs out."""
     if world.is_over:
         leaves[0] += 1
         return outcome(world, seat)
@@ -260,7 +262,7 @@ def _chance_tree(world: Game, seat: int, leaves: list[int],
     outcomes = world.chance_outcomes() if world.is_chance else [(None, Fraction(1))]
     total = Fraction(0)
     for result, chance in outcomes:
-        cost = world.steps + 1  # the undo after this branch
+        cost = WORLD_COST  # the undo after this branch (a copy from a checkpoint)
         if budget[0] < cost:
             return None
         budget[0] -= cost
