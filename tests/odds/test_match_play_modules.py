@@ -74,14 +74,26 @@ def test_at_a_draw_matches_the_cards_drawn() -> None:
 
 
 def test_at_gamma_world_counts_and_their_effects_match_play() -> None:
-    """A battle round's Threat roll counting 1s (2 dice: 25/36, 10/36, 1/36), 600 rolls; each
-    count forced takes that many Hits from the followers (seed 004, line 49)."""
+    """Three basic followers against Sep's Threat of 2, a round fought: the followers' Battle
+    roll counting 1s (3 dice), each count's effect ("2 ones: the Threat loses 2") what the
+    engine does with it (seed 004, line 47: each 1 removes a Threat point, none below 0); then
+    the Threat roll (2 dice: 25/36, 10/36, 1/36) against 600 rolled."""
     game = gw.scenario({"hand": ["Think Tank"], "followers": [{}, {}, {}]}, {"hand": ["Sep"]},
                        active=0, at="turn")
     gw.choose(game, "Attack Think Tank")
     gw.choose(game, "Play Sep")
     gw.roll(game, 2, "Starting Threat of Sep")
     gw.choose(game, "Fight a round")
+    lines = odds.effects(game)
+    assert lines[0] == "0 ones: nothing" and len(lines) == 4
+    for outcome, line in zip(game.pending.outcomes, lines, strict=True):
+        trial = game.at(game.steps)
+        trial.step(outcome)
+        gw.ones(trial, 0, "Threat roll")
+        count = outcome.args[0]
+        assert line.endswith("nothing" if count == 0 else f"the Threat loses {count}")
+        left = trial.state.battle.threat if trial.state.battle is not None else 0
+        assert left == max(0, 2 - count), (line, left)
     gw.ones(game, 0)
     assert game.pending.label.startswith("Threat roll")
     found = odds.at(game)
