@@ -11,8 +11,8 @@ compared, i.e. p lies in the plays' exact (Clopper-Pearson) interval at that lev
 At ALPHA = 1e-4 a correct answer fails a test with chance below 1e-4; the plays are seeded,
 so a test gives the same answer at every run. The long fuzz profile compares at many random
 positions and uses :data:`ALPHA_FUZZ`. (Wilson intervals, tried first, are far too narrow in
-the tails when a count is small: 5 of 60 plays of a 1/114 draw, a 1-in-15000 event, fell
-outside one at 5.5 standard errors.)
+the tails when a count is small: 5 of 60 plays of a 1/114 draw, a 1-in-5000 event (and
+114 outcomes compared), fell outside one at 5.5 standard errors.)
 
 Playing "as the odds assume": each kind of odds says what follows the choice (a Rifts fight
 fought, or escaped from, every round; a Gamma World battle fought to the end; an Adventurers
@@ -430,7 +430,3 @@ _PLAYS: dict[str, Callable[[Game, Action, odds.Odds], Play | None]] = {
     "rifts": _rifts, "gamma_world": _gamma_world, "adventurers": _adventurers,
     "rat_king": _rat_king, "riftforce": _riftforce}
 
-
-def exact_total(found: odds.Odds) -> Fraction:
-    """The outcomes' total (1 for a distribution)."""
-    return sum((p for _, p in found.outcomes), Fraction(0))
