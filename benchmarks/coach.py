@@ -7,7 +7,7 @@ departures from the heuristic bot's choices are worth.
     .venv/bin/python benchmarks/coach.py review [--workers 2] [--game G ...]
     .venv/bin/python benchmarks/coach.py gain [--games 40] [--rollouts 100] [--bot coach]
                                                [--workers 2] [--game G ...]
-    .venv/bin/python benchmarks/coach.py audit [--positions 40] [--game G ...]
+    .venv/bin/python benchmarks/coach.py audit [--positions 40] [--worlds W] [--game G ...]
     .venv/bin/python benchmarks/coach.py flags [--least 100] [--rollouts 100] [--workers 2]
                                                 [--game G ...]
 
@@ -50,7 +50,10 @@ interval over the games.
 cores, and at ten times the default's worlds and work. Reported per game: positions where the
 two default answers are the same to the digit shown (every choice, label and win chance in
 whole percent); where the best choice is the same as at ten times the budget (and where the
-default's best is one the larger answer cannot tell from its best); the share of choices
+default's best is one the larger answer cannot tell from its best; where the larger
+answer's best is among the choices the default cannot tell from its best, which a page names
+beside it; and where the default cannot tell any choice apart, which a page says); the share
+of choices
 played on in both whose ten-times value lies inside the default's 95% interval; label flips
 between best/good and mistake/blunder; the default's median, 95th percentile and largest
 time, and the time under load.
@@ -263,15 +266,21 @@ def _busy(seconds: float) -> None:
         pass
 
 
-def audit(games: list[str], count: int) -> None:
+def audit(games: list[str], count: int, worlds: int | None = None) -> None:
+    """The audit of the module docstring; ``worlds``: the budget audited instead of the
+    default's worlds (its work the default's)."""
     import multiprocessing
 
-    from explorer.coach import DEFAULT_WORK, DEFAULT_WORLDS
+    from explorer.coach import DEFAULT_WORK, DEFAULT_WORLDS, undecided
+
+    worlds = worlds or DEFAULT_WORLDS
 
     print("| game | positions | same answer under load | best as at 10x | best within 10x's "
-          "ties | 10x value inside 95% interval | best/good vs mistake/blunder flips | "
-          "median s | 95th percentile s | max s | max s under load |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "ties | 10x's best among the default's best or too close | default cannot tell "
+          "the choices apart | 10x value inside 95% interval | "
+          "best/good vs mistake/blunder flips | median s | 95th percentile s | max s | "
+          "max s under load |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game_id in games:
         found = []
         index = 0
@@ -279,28 +288,33 @@ def audit(games: list[str], count: int) -> None:
             found += positions_of(game_id, index, 6)[:max(1, count // 8)]
             index += 1
         found = found[:count]
-        same = best_same = best_tied = inside = compared = flips = 0
+        same = best_same = best_tied = inside = compared = flips = named = named_same = 0
         times, loaded = [], []
         for game in tqdm(found, desc=game_id, unit="position", leave=False):
             start = time.perf_counter()
-            default = advise(game)
+            default = advise(game, worlds=worlds)
             times.append(time.perf_counter() - start)
             spinners = [multiprocessing.Process(target=_busy, args=(600.0,)) for _ in range(2)]
             for spinner in spinners:
                 spinner.start()
             try:
                 start = time.perf_counter()
-                again = advise(game)
+                again = advise(game, worlds=worlds)
                 loaded.append(time.perf_counter() - start)
             finally:
                 for spinner in spinners:
                     spinner.terminate()
                     spinner.join()
             same += _shown(default) == _shown(again)
-            larger = advise(game, worlds=10 * DEFAULT_WORLDS, work=10 * DEFAULT_WORK)
-            best_same += default[0].actions == larger[0].actions
+            larger = advise(game, worlds=10 * worlds, work=10 * DEFAULT_WORK)
+            same_best = default[0].actions == larger[0].actions
+            best_same += same_best
             ties = {a.actions for a in larger if a.label in ("best", "too close to call")}
             best_tied += default[0].actions in ties
+            told = {a.actions for a in default if not a.screened and a.label in (
+                "best", "too close to call")}  # the choices the default cannot tell apart
+            named += larger[0].actions in told  # the larger answer's best is one of them
+            named_same += undecided(default)
             by_run = {a.actions: a for a in larger}
             for item in default:
                 other = by_run.get(item.actions)
@@ -315,6 +329,7 @@ def audit(games: list[str], count: int) -> None:
         p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
         n = len(found)
         print(f"| {game_id} | {n} | {same} of {n} | {best_same} of {n} | {best_tied} of {n} | "
+              f"{named} of {n} | {named_same} of {n} | "
               f"{inside} of {compared} ({inside / max(1, compared):.0%}) | {flips} | "
               f"{statistics.median(times):.2f} | {p95:.2f} | {times[-1]:.2f} | "
               f"{max(loaded):.2f} |", flush=True)
@@ -450,6 +465,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="calibration: games (one position each), per game (default "
                              "2000); flags: flags per game (default 100)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--worlds", type=int, default=None,
+                        help="audit: the worlds audited (default: advise's default)")
     parser.add_argument("--games", type=int, default=40,
                         help="gain: heuristic-bot games per game (default 40)")
     parser.add_argument("--rollouts", type=int, default=100,
@@ -471,7 +488,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "gain":
         gain(games, args.games, args.rollouts, args.bot, args.workers)
     elif args.what == "audit":
-        audit(games, args.positions)
+        audit(games, args.positions, args.worlds)
     elif args.what == "flags":
         flags(games, args.least, args.rollouts, args.workers)
     else:

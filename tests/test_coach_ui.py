@@ -182,9 +182,9 @@ def test_each_label_says_its_reason_and_an_undecided_hint_says_so():
     imagined games to tell (issue 45: "27%, 3 points below the best, sure" against "24%, too
     few worlds to tell"); where no choice is clearly better the hint says so in words
     instead of naming a best."""
-    from explorer.coach import Advice
+    from explorer.coach import Advice, undecided
     from explorer.engine import Action
-    from explorer.ui.coaching import badge_html, badge_text, hint_line, undecided
+    from explorer.ui.coaching import badge_html, badge_text, hint_line
 
     a, b, c = (Action(n, text=t) for n, t in (("a", "Secret Passage"), ("b", "Biplane"),
                                                ("c", "Pass")))
@@ -197,7 +197,10 @@ def test_each_label_says_its_reason_and_an_undecided_hint_says_so():
     assert badge_text(sure) == " — 27% to win, inaccuracy (3 points below the best, sure)"
     assert badge_text(close) == (" — 24% to win, too close to call (6 points below the best, "
                                  "but too few imagined games to tell)")
-    assert "Best: Secret Passage (30% to win)" in words(hint_line([best, sure, close]))
+    line = words(hint_line([best, sure, close]))
+    assert "Best: Secret Passage (30% to win)" in line
+    assert "As good as far as the imagined games tell: Pass." in line  # not told apart
+    assert "Biplane" not in line  # clearly worse: not named beside the best
     line = words(hint_line([best, close]))
     assert "cannot tell these choices apart" in line and "Best:" not in line
     # then no choice is called best, and no column of near-equal chances is shown

@@ -33,7 +33,7 @@ from explorer.engine.search import view_rng
 from explorer.engine.worlds import World
 
 __all__ = ["LABELS", "THRESHOLDS", "Advice", "CoachBot", "CoachError", "advise", "review",
-           "summary"]
+           "summary", "undecided"]
 
 THRESHOLDS = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.10))
 """A choice's label by its loss of win chance against the best choice (when the paired
@@ -66,16 +66,19 @@ def t95(freedom: int) -> float:
         96 * freedom ** 2)
 MIN_WORLDS = 2
 """Worlds every choice meets at least (one world gives no interval)."""
-MAX_WORLDS = 400
-"""Worlds no budget goes beyond."""
+MAX_WORLDS = 1000
+"""Worlds no budget goes beyond (ten times the default and more, for the audit)."""
 DEFAULT_WORLDS = 24
 """Worlds each choice meets by default (fewer once its label is settled): a fixed number, so
 the same view gets the same answer on any machine at any load (``benchmarks/coach.py audit``
 measures how steady its labels are against ten times as many)."""
-DEFAULT_WORK = 400_000
+DEFAULT_WORK = 150_000
 """The most work one answer may do by default, counted in steps: each step a world is played
-on, and :data:`WORLD_COST` for each world built. Counted, not timed, so where it runs out
-depends only on the position; a choice that met fewer worlds shows it in its interval."""
+on, :data:`WORLD_COST` for each world built, and the bots' thinking
+(:attr:`explorer.engine.bots.Bot.work`). Counted, not timed, so where it runs out depends only
+on the position; a choice that met fewer worlds shows it in its interval. At the default
+worlds it binds only in Riftforce, whose worlds' opponents search every complete action of
+their turn (``benchmarks/coach.py audit``)."""
 WORLD_COST = 50
 """The work of building one world (a copy of the game with its hidden cards dealt again),
 in steps."""
@@ -463,6 +466,15 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
                              label, known, len(values[number]), note=note))
     advice.sort(key=lambda a: (a.label != "best", a.screened, -a.win))
     return advice
+
+
+def undecided(advice: Sequence[Advice]) -> bool:
+    """Whether the coach cannot tell the choices of an answer apart: two or more choices
+    played on, and none of them clearly worse than the best (each "best" or "too close to
+    call"). Then no choice is the best: a page says so in words."""
+    examined = [item for item in advice if not item.screened]
+    return len(examined) > 1 and all(item.label in ("best", "too close to call")
+                                     for item in examined)
 
 
 def _reach(values: Sequence[Sequence[float]]) -> float:

@@ -128,17 +128,11 @@ def badge_text(item: Advice, together: bool = False) -> str:
     return f" — {chance_words(item)}, {item.label}{why}"
 
 
-def undecided(advice: Sequence[Advice]) -> bool:
-    """Whether the coach cannot tell the choices apart: two or more choices played on, and
-    none of them clearly worse than the best."""
-    examined = [item for item in advice if not item.screened]
-    return len(examined) > 1 and all(item.label in ("best", "too close to call")
-                                     for item in examined)
-
-
 def hint_line(advice: Sequence[Advice]) -> str:
     """The hint's one line in the action bar: where the chances are, and the best choice, or
     that the coach cannot tell the choices apart."""
+    from explorer.coach import undecided
+
     best = advice[0]
     glance = ("; \"at a glance\": judged from the table it leaves, not played on"
               if any(item.screened for item in advice) else "")
@@ -150,6 +144,11 @@ def hint_line(advice: Sequence[Advice]) -> str:
                    "the others.")
     else:
         verdict = f"Best: {html.escape(best.text)} ({chance_words(best)})."
+        close = [item.text for item in advice[1:]
+                 if not item.screened and item.label in ("best", "too close to call")]
+        if close:
+            verdict += (" As good as far as the imagined games tell: "
+                        f"{html.escape('; '.join(close))}.")
     return (f'{COACH_STYLE}<div class="coach-hint"><b>Hint</b>: {where} {verdict}{note}'
             "</div>")
 

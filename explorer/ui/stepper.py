@@ -34,13 +34,7 @@ from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts, guarded, log
 from explorer.ui.advice import DIE_FACE_ROW, BestActions, adventure_html
 from explorer.ui.board import CLICKABLE, ClickBoard
-from explorer.ui.coaching import (
-    ReviewPanel,
-    badge_html,
-    badge_text,
-    hint_line,
-    undecided,
-)
+from explorer.ui.coaching import ReviewPanel, badge_html, badge_text, hint_line
 from explorer.ui.controls import StepButton, StepMenu, StepPicks, key_of
 from explorer.ui.faces import FACE_STYLE, face
 from explorer.ui.page import DownloadButton, Scroller, UploadButton
@@ -483,6 +477,8 @@ class PhaseCell(widgets.VBox):
         best_of: dict[Action, Any] = {}
         for item in advice:  # best first: a first action's best run
             best_of.setdefault(item.action, item)
+        from explorer.coach import undecided
+
         together = undecided(advice)  # no best to name: each says so, without numbers
         if len(pending.actions) <= BUTTONS_UP_TO:
             for (_, shown, _), action in zip(self._rows, pending.actions, strict=False):

@@ -25,6 +25,11 @@ WEIGHTS = {"net": 10, "destroyed": 2, "damage": 1, "controlled": 2, "lost": -3,
 """How much the bot values each gain of a turn: net Riftforce above all."""
 SEARCH_LIMIT = 20_000
 """The most positions the bot's finder replays for one turn (about 6,000 a second here)."""
+REPLAY_COST = 6
+"""A position the finder replays, in steps' worth of work (:attr:`explorer.engine.bots.Bot.work`):
+the coach's Riftforce worlds did about 14,000 units of work a second counting each replay as
+one, where the other games' worlds did 65,000 to 125,000 steps a second (2026-12-06, one
+core)."""
 
 
 def value(candidate: Candidate) -> Fraction:
@@ -50,8 +55,8 @@ class RiftforceHeuristicBot(Bot):
 
     @property
     def work(self) -> int:  # type: ignore[override]
-        """The positions its finder replayed so far (each about a step's work)."""
-        return self._work[0]
+        """The positions its finder replayed so far, each :data:`REPLAY_COST` steps' worth."""
+        return self._work[0] * REPLAY_COST
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
