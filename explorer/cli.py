@@ -117,11 +117,16 @@ def _review(args: argparse.Namespace) -> None:
     if not 1 <= args.seat <= game.players:
         raise CoachError(f"--seat must be from 1 to {game.players} (this game has "
                          f"{game.players} players); found {args.seat}")
+    from explorer.coach.value import unfitted
+
     table = review(game, args.seat - 1, worlds=args.worlds, workers=args.workers,
                    scheduler=args.scheduler, progress=not args.quiet)
     table.write_parquet(out)
     found = summary(table)
     print(f"wrote {args.out}: {found['decisions']} decisions of Player {args.seat}")
+    why = unfitted(game)
+    if why is not None:
+        print(f"  (worlds played to the end: {why}; the numbers are rougher)")
     print(f"  mean loss of win chance per decision: {100 * found['mean_loss']:.1f} points")
     for label, count in found["labels"].items():
         if count:

@@ -530,7 +530,7 @@ def test_explorer_review_from_the_terminal(tmp_path):
 
     done = run(str(save), "--seat", "1", "--worlds", "2", "--quiet", "--out", str(out))
     assert done.returncode == 0, done.stderr
-    assert "decisions of Player 1" in done.stdout
+    assert "decisions of Player 1" in done.stdout and "rougher" not in done.stdout
     assert pl.read_parquet(out).height == len([s for s, seat in
                                                decision_steps(load_game(save.read_text()))
                                                if seat == 0])
@@ -544,6 +544,28 @@ def test_explorer_review_from_the_terminal(tmp_path):
         failed = run(*bad)
         assert failed.returncode == 2, (bad, failed.stdout, failed.stderr)
         assert "Traceback" not in failed.stderr
+
+
+def test_a_review_of_a_game_the_models_were_not_fitted_for_says_so(tmp_path):
+    """A 3-player game (the models learned from 2-player games): the review plays its worlds
+    to the end and says the numbers are rougher, on the terminal and on the page."""
+    from explorer.coach.value import unfitted
+    from explorer.ui.coaching import summary_html
+
+    game = new_game("rat_king", players=3, seed=2)
+    bots = {s: make_bot(game, "heuristic", s) for s in range(3)}
+    while not game.is_over:
+        game.step(None if game.is_chance else bots[game.current_player].choose(game))
+    save, out = tmp_path / "three.json", tmp_path / "three.parquet"
+    save.write_text(game.to_json())
+    done = subprocess.run([sys.executable, "-m", "explorer", "review", str(save), "--seat", "2",
+                           "--worlds", "2", "--quiet", "--out", str(out)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert ("worlds played to the end: the coach learned from games of 2 players, not 3; the "
+            "numbers are rougher") in done.stdout
+    page = summary_html(summary(pl.read_parquet(out)), 1, unfitted(game))
+    assert "its numbers here are rougher" in page and "games of 2 players, not 3" in page
 
 
 # ---- the value model ------------------------------------------------------------------------
