@@ -78,7 +78,7 @@ def _rifts_phases(game: Game, pending: Decision) -> dict[Action, Odds]:
         roll, meaning = ROLL_OF_PHASE[phase]
         bits: dict[str, object] = {}
         if phase == "Supply":
-            bits["supplied_here_last_turn"] = party.supplied == (party.location, party.turn)
+            bits["supplied_here_last_turn"] = party.supplied == (party.location, party.turn - 1)
         spec = ctx.roll_spec(seat, roll, bits=bits)
         rows = ctx.data.tables.get(spec.table) if spec.table and spec.target is None else None
         title = f"{phase}: the {roll} roll" + (f" ({meaning})" if meaning else "")
