@@ -65,20 +65,22 @@ def t95(freedom: int) -> float:
     return z + (z ** 3 + z) / (4 * freedom) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (
         96 * freedom ** 2)
 MIN_WORLDS = 2
-"""Worlds every choice meets at least (one world gives no interval)."""
+"""The fewest worlds an answer may be asked for (one world gives no interval); where the work
+runs out, an answer may still be cut to one, its intervals then wide."""
 MAX_WORLDS = 1000
 """Worlds no budget goes beyond (ten times the default and more, for the audit)."""
 DEFAULT_WORLDS = 24
 """Worlds each choice meets by default (fewer once its label is settled): a fixed number, so
 the same view gets the same answer on any machine at any load (``benchmarks/coach.py audit``
 measures how steady its labels are against ten times as many)."""
-DEFAULT_WORK = 150_000
+DEFAULT_WORK = 70_000
 """The most work one answer may do by default, counted in steps: each step a world is played
 on, :data:`WORLD_COST` for each world built, and the bots' thinking
 (:attr:`explorer.engine.bots.Bot.work`). Counted, not timed, so where it runs out depends only
 on the position; a choice that met fewer worlds shows it in its interval. At the default
-worlds it binds only in Riftforce, whose worlds' opponents search every complete action of
-their turn (``benchmarks/coach.py audit``)."""
+worlds it binds mostly in Riftforce, whose worlds' opponents search every complete action of
+their turn, and at a few late Adventurers positions, whose worlds are played to the end
+(``benchmarks/coach.py audit``: a median answer of about a second in Riftforce, one core)."""
 WORLD_COST = 50
 """The work of building one world (a copy of the game with its hidden cards dealt again),
 in steps."""
@@ -422,8 +424,9 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
                     if n == leader or not _settled(values[leader], values[n], reach)]
         if len(live) == 1 and count >= SETTLE_WORLDS:
             break  # every other choice is settled: the best needs no more worlds
-        if count >= MIN_WORLDS and spent + spent / count > work:
-            break  # another world would overrun the work (counted, so the same everywhere)
+        if spent + spent / count > work:
+            break  # another world would overrun the work (counted, so the same everywhere;
+            # one world may be all it allows, and the intervals then say how little that is)
     wins = [sum(v) / len(v) if v else 0.0 for v in values]
     best = max(live, key=lambda n: (wins[n], -n))  # (a settled choice is clearly worse)
     reach = _reach(values)
