@@ -116,17 +116,22 @@ def positions_of(game_id: str, index: int, every: int) -> list:
     return found
 
 
+def sample_positions(game_id: str, count: int) -> list:
+    """``count`` positions of :func:`positions_of`, at most an eighth of them from one game."""
+    found: list = []
+    index = 0
+    while len(found) < count:
+        found += positions_of(game_id, index, 6)[:max(1, count // 8)]
+        index += 1
+    return found[:count]
+
+
 def speed(games: list[str], count: int) -> None:
     print("| game | positions | median s | 95th percentile s | max s | choices (median) "
           "| worlds (median) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for game_id in games:
-        found = []
-        index = 0
-        while len(found) < count:
-            found += positions_of(game_id, index, 6)[:max(1, count // 8)]
-            index += 1
-        found = found[:count]
+        found = sample_positions(game_id, count)
         times, choices, worlds = [], [], []
         for game in tqdm(found, desc=game_id, unit="position", leave=False):
             start = time.perf_counter()
@@ -282,12 +287,7 @@ def audit(games: list[str], count: int, worlds: int | None = None) -> None:
           "max s under load |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game_id in games:
-        found = []
-        index = 0
-        while len(found) < count:
-            found += positions_of(game_id, index, 6)[:max(1, count // 8)]
-            index += 1
-        found = found[:count]
+        found = sample_positions(game_id, count)
         same = best_same = best_tied = inside = compared = flips = named = named_same = 0
         times, loaded = [], []
         for game in tqdm(found, desc=game_id, unit="position", leave=False):
