@@ -205,6 +205,9 @@ def test_advice_fields_and_types():
 # two or more ways won the game: the game's own record is the known answer.
 WINNING = {"rifts": (2, 1731), "gamma_world": (1, 723), "adventurers": (0, 145),
            "rat_king": (1, 176), "riftforce": (3, 116)}
+ROOMY = 2_000_000
+"""Work enough for every world asked (Riftforce's winning position's opponents think long: at
+the default work its answer stops after one world)."""
 EXACT = {"gamma_world", "adventurers", "rat_king", "riftforce"}
 """Games whose winning choice above ends the game through chance steps alone (Rifts' goes on
 to other parties' decisions first)."""
@@ -231,7 +234,7 @@ def test_a_settled_choice_meets_no_more_worlds():
     best (nothing is left to compare it with)."""
     seed, step = WINNING["riftforce"]
     here = played("riftforce", seed).at(step)
-    advice = advise(here, worlds=16)
+    advice = advise(here, worlds=16, work=ROOMY)  # (the settling, not the work, stops it)
     assert len(advice) > 2 and advice[0].label == "best"
     played_on = [a for a in advice if not a.screened]
     assert len(played_on) == coach.PLAYED_ON
@@ -260,7 +263,7 @@ def test_riftforce_advice_lists_every_complete_action_and_plays_on_the_most_prom
     assert quick.count(1.0) >= 1 and all(q == 1.0 or q < 0.99 for q in quick)
     by_quick = sorted(range(len(runs)), key=lambda n: (-quick[n], n))
     last = by_quick[-1]  # the worst by the quick estimate: played on only when kept
-    advice = advise(here, worlds=2, keep=[runs[last]])
+    advice = advise(here, worlds=2, keep=[runs[last]], work=ROOMY)
     assert sorted(map(str, (a.actions for a in advice))) == sorted(map(str, runs))
     met = {a.actions for a in advice if not a.screened}
     expected = set(runs[:coach.PLAYED_ON // 2]) | {runs[last]}
