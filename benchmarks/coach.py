@@ -101,6 +101,21 @@ def _game(game_id: str, index: int):
     return game, bots, seed
 
 
+def played_to_the_end(game_id: str, index: int) -> tuple:
+    """Heuristic-bot game ``index`` played to its end: the game, the (step, seat) of each of
+    its decisions with two or more choices, and its seed."""
+    game, bots, seed = _game(game_id, index)
+    steps = []
+    while not game.is_over:
+        if game.is_chance:
+            game.step()
+            continue
+        if len(game.legal_actions()) > 1:
+            steps.append((game.steps, game.current_player))
+        game.step(bots[game.current_player].choose(game))
+    return game, steps, seed
+
+
 def positions_of(game_id: str, index: int, every: int) -> list:
     """Games at decisions with two or more choices, about one in ``every``."""
     game, bots, seed = _game(game_id, index)
@@ -170,16 +185,8 @@ def prediction_of(game_id: str, index: int) -> tuple[float, float | None, float 
     game's record, the deciding seat's learned chance there, in a game the coach plays on to
     its end the two halves of its roll-outs (else None), the seat's share of the win, and
     the seat."""
-    game, bots, seed = _game(game_id, index)
+    game, steps, seed = played_to_the_end(game_id, index)
     pick = random.Random(seed ^ 0xCA1)
-    steps = []
-    while not game.is_over:
-        if game.is_chance:
-            game.step()
-            continue
-        if len(game.legal_actions()) > 1:
-            steps.append((game.steps, game.current_player))
-        game.step(bots[game.current_player].choose(game))
     step, seat = steps[pick.randrange(len(steps))]
     here = game.at(step)
     learned = learned_at(here, seat, pick)
@@ -340,16 +347,8 @@ def flag_of(game_id: str, index: int, rollouts: int) -> tuple[str, float, float]
     the default advice labels a mistake or a blunder there, its label, the loss the coach
     claimed and the loss measured by paired play-outs from the real position (module
     docstring); None when no choice there is so labelled."""
-    game, bots, seed = _game(game_id, index)
-    steps = []
-    while not game.is_over:
-        if game.is_chance:
-            game.step()
-            continue
-        if len(game.legal_actions()) > 1:
-            steps.append(game.steps)
-        game.step(bots[game.current_player].choose(game))
-    here = game.at(steps[random.Random(seed ^ 0xF1A6).randrange(len(steps))])
+    game, steps, seed = played_to_the_end(game_id, index)
+    here = game.at(steps[random.Random(seed ^ 0xF1A6).randrange(len(steps))][0])
     seat = here.current_player
     advice = advise(here)
     flagged = next((a for a in advice if a.label in ("mistake", "blunder")), None)

@@ -204,18 +204,9 @@ def test_rat_king_an_encounters_target_matches_play() -> None:
 def test_riftforce_check_and_draw_matches_the_draws_played() -> None:
     """A Check & Draw in a seeded game between heuristic bots: the chance of at least one card
     of each guild, against 400 draws made."""
-    game = explorer.new_game("riftforce", players=2, seed=3)
-    bots = [make_bot(game, "heuristic", s) for s in range(2)]
-    seen = 0
-    while True:
-        if game.is_chance:
-            game.step()
-            continue
-        if any(a.name == "check" for a in game.legal_actions()):
-            seen += 1
-            if seen == 3:
-                break
-        game.step(bots[game.current_player].choose(game))
+    from tests.odds.test_match_play_modules import riftforce_turn
+
+    game = riftforce_turn(3)
     every_choice_matches_play(game, 400, {"check"})
 
 
