@@ -9,6 +9,7 @@ import re
 import altair as alt
 
 from explorer.engine.bots import make_bot
+from explorer.ui.coaching import TOGETHER
 from explorer.ui.session import STALE
 from explorer.ui.stepper import BUTTONS_UP_TO, FOLLOW, Stepper
 
@@ -45,8 +46,11 @@ def hint_at_first_decision(game_id: str, seed: int) -> None:
         assert all("coach-badge" in value for value in badges)
     else:  # each entry of the long list says it
         badges = [text for _, text in cell.choice_list.options]
-        assert all("to win" in text for text in badges)
-    assert sum("best" in words(value) for value in badges) >= 1
+        # each its chance, or, where the coach cannot tell them apart, each says so
+        assert all("to win" in text for text in badges) or \
+            all(TOGETHER in text for text in badges)
+    together = all(TOGETHER in words(value) for value in badges)
+    assert together or sum("best" in words(value) for value in badges) >= 1
     line = words(cell.hint_view.value)
     assert ("Best:" in line or "cannot tell these choices apart" in line) and \
         "chance of winning" in line
@@ -209,3 +213,28 @@ def test_each_label_says_its_reason_and_an_undecided_hint_says_so():
         shown = words(badge_html(item, together=True)) + badge_text(item, together=True)
         assert "best" not in shown.replace("the best", "") and "%" not in shown
         assert "too close to call" in shown
+
+
+def test_a_usual_play_named_best_says_why():
+    """Where the imagined games cannot tell the best they found from the usual play, the
+    usual play is named best; its reason and the hint say so, so that a higher chance beside
+    a "too close to call" choice does not contradict the label."""
+    from explorer.coach import Advice
+    from explorer.engine import Action
+    from explorer.ui.coaching import hint_line, reason
+
+    a, b, c = (Action(n, text=t) for n, t in (("a", "Fight"), ("b", "Run"), ("c", "Wait")))
+    usual = Advice(a, (a,), "Fight", 0.45, (0.30, 0.60), 0.0, (0.0, 0.0), "best", None, 24,
+                   usual=True)
+    above = Advice(b, (b,), "Run", 0.50, (0.35, 0.65), -0.05, (-0.12, 0.02),
+                   "too close to call", None, 24)
+    worse = Advice(c, (c,), "Wait", 0.20, (0.08, 0.35), 0.25, (0.12, 0.38), "blunder", None,
+                   24)
+    assert reason(usual) == "the usual play, and none found clearly better"
+    line = words(hint_line([usual, above, worse]))
+    assert "Best: Fight (45% to win; the usual play, and none is clearly better)." in line
+    assert "As good as far as the imagined games tell: Run." in line
+    assert reason(above) == "as good as the best, as far as the imagined games tell"
+    alone = Advice(a, (a,), "Fight", 0.45, (0.30, 0.60), 0.0, (0.0, 0.0), "best", None, 24,
+                   usual=True)
+    assert "usual" not in words(hint_line([alone, worse]))  # clearly the best: no more said

@@ -10,6 +10,10 @@ is played on by the heuristic bots to the seat's next decision after the others 
 is valued by the game's learned win chance (:mod:`explorer.coach.value`; exact once the game
 is over). Every choice meets the same worlds and seeds, so the loss of a choice against the
 best is measured pair by pair, as GNU Backgammon's rollouts compare moves on the same dice.
+Where the worlds cannot tell the best they found from the choice the seat's heuristic bot
+makes (and none is clearly better than it), that usual choice is named best: near-equal
+choices swap places from one budget to another, so naming the usual one keeps the advice the
+same at any budget (``benchmarks/coach.py audit``), and the others stay "too close to call".
 
 :func:`review` answers "how much did that cost me?" for every decision of a seat in a game
 (:func:`summary` sums it up), in this process or spread over a Dask cluster.
@@ -117,7 +121,8 @@ class Advice:
     best's, its ``win`` the best's less that loss, and its intervals the whole range (no
     world measured it). ``note``: in players' words, how the choices were valued where it is
     not the usual way (worlds played to the end because the learned chance was not fitted to
-    such positions), else empty."""
+    such positions), else empty. ``usual``: this is the choice the seat's heuristic bot
+    makes (:func:`_usual`), named best where the worlds cannot tell it from the best."""
 
     action: Action
     actions: tuple[Action, ...]
@@ -131,6 +136,7 @@ class Advice:
     worlds: int
     screened: bool = False
     note: str = ""
+    usual: bool = False
 
 
 def _check(game: object, seat: object) -> tuple[Game, int]:
@@ -378,7 +384,8 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     quick estimate of them, only the most promising meet worlds (:func:`_screen`; ``keep``:
     runs that always do); the others are ``screened``, "not examined". Where the learned win
     chance was not fitted to positions like this one (:func:`explorer.coach.value.unfitted`),
-    worlds are played to the end of the game instead. Raises :class:`CoachError` on a bad
+    worlds are played to the end of the game instead. The best named is the usual choice
+    (:func:`_usual`) where the worlds cannot tell it from the best they found. Raises :class:`CoachError` on a bad
     argument or a game that is over; the game is never changed.
     """
     game, seat = _check(game, seat)
@@ -430,6 +437,11 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     wins = [sum(v) / len(v) if v else 0.0 for v in values]
     best = max(live, key=lambda n: (wins[n], -n))  # (a settled choice is clearly worse)
     reach = _reach(values)
+    usual = _usual(game, seat, listed, rng.getrandbits(63), knowledge)
+    certain = final[best] and exact[best] is not None  # (an exact best is never doubted)
+    if usual is not None and usual in live and usual != best and not certain and \
+            _as_good(usual, live, values, exact, final, reach):
+        best = usual  # the worlds cannot tell the best found from the usual play: name that
     note = "" if why_not_learned is None or knowledge.coach_to_end else \
         f"played to the end: {why_not_learned}"
     advice = []
@@ -441,7 +453,8 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
             loss = (wins[best] if theirs is None else theirs) - mine
             win = min(1.0, max(0.0, wins[best] - loss))
             advice.append(Advice(action, run, text, win, (0.0, 1.0), loss, (-1.0, 1.0),
-                                 "not examined", None, 0, screened=True, note=note))
+                                 "not examined", None, 0, screened=True, note=note,
+                                 usual=number == usual))
             continue
         known = exact[number] if final[number] else None
         if known is not None:
@@ -451,13 +464,7 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
         if number == best:
             loss, loss_interval, label = 0.0, (0.0, 0.0), "best"
         else:
-            paired = [b - v for b, v in  # (the worlds this choice met)
-                      zip(values[best], values[number], strict=False)]
-            loss = sum(paired) / len(paired)
-            if known is not None and final[best] and exact[best] is not None:
-                loss_interval = (loss, loss)
-            else:
-                loss_interval = _honest(paired, -1.0, 1.0, reach)
+            paired, loss, loss_interval = _paired(best, number, values, exact, final, reach)
             label = "best" if not any(paired) else _label(loss, loss_interval)
         win = wins[number]
         if number != best and known is None:
@@ -466,9 +473,49 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
             win = min(1.0, max(0.0, wins[best] - loss))
             interval = (min(interval[0], win), max(interval[1], win))
         advice.append(Advice(action, run, text, win, interval, loss, loss_interval,
-                             label, known, len(values[number]), note=note))
-    advice.sort(key=lambda a: (a.label != "best", a.screened, -a.win))
+                             label, known, len(values[number]), note=note,
+                             usual=number == usual))
+    named = listed[best][0]
+    advice.sort(key=lambda a: (a.label != "best", a.actions != named, a.screened, -a.win))
     return advice
+
+
+def _paired(best: int, number: int, values: Sequence[Sequence[float]],
+            exact: Sequence[Fraction | None], final: Sequence[bool],
+            reach: float) -> tuple[list[float], float, tuple[float, float]]:
+    """Choice ``number``'s loss against choice ``best``, world by world over the worlds it
+    met, their mean, and its 95% interval (:func:`_honest`; exact where both chances are)."""
+    paired = [b - v for b, v in zip(values[best], values[number], strict=False)]
+    loss = sum(paired) / len(paired)
+    if final[number] and exact[number] is not None and final[best] and \
+            exact[best] is not None:
+        return paired, loss, (loss, loss)
+    return paired, loss, _honest(paired, -1.0, 1.0, reach)
+
+
+def _as_good(usual: int, live: Sequence[int], values: Sequence[Sequence[float]],
+             exact: Sequence[Fraction | None], final: Sequence[bool], reach: float) -> bool:
+    """Whether the worlds cannot tell choice ``usual`` from any choice still in contention:
+    no choice of ``live`` is clearly better (the paired loss interval of ``usual`` against
+    it reaches 0)."""
+    return all(_paired(other, usual, values, exact, final, reach)[2][0] <= 0.0
+               for other in live if other != usual)
+
+
+def _usual(game: Game, seat: int, listed: Sequence[tuple[tuple[Action, ...], str]],
+           seed: int, knowledge: Any) -> int | None:
+    """The choice of ``listed`` the seat's heuristic bot makes (its number; None where it
+    makes none of them): the game's own word where it gives one
+    (:meth:`~explorer.engine.knowledge.GameKnowledge.usual`), else the bot's choice in a
+    world of ``seed`` (so it reads only what the seat sees)."""
+    run = knowledge.usual(game, seat)
+    if run is not None:
+        return next((n for n, (listed_run, _) in enumerate(listed) if listed_run == run),
+                    None)
+    world = World(game, seat, seed)
+    action = world.rules.heuristic_bot(seed).choose(world)
+    return next((n for n, (listed_run, _) in enumerate(listed) if listed_run[0] == action),
+                None)
 
 
 def undecided(advice: Sequence[Advice]) -> bool:
@@ -686,12 +733,13 @@ def review(game: Game, seat: int, *, worlds: int = 16, seed: int = 0,
 
 
 def summary(table: Any) -> dict[str, Any]:
-    """A review's summary: the decisions, the mean loss per decision and the count of each
-    label (every label, 0 when unused)."""
+    """A review's summary: the decisions, the mean loss per decision (a choice the worlds
+    found above the best named, which they cannot tell from it, costing nothing) and the
+    count of each label (every label, 0 when unused)."""
     counts = dict.fromkeys(LABELS, 0)
     for label in table["label"].to_list():
         counts[label] += 1
     height = table.height
     return {"decisions": height,
-            "mean_loss": float(table["loss"].mean()) if height else 0.0,
+            "mean_loss": float(table["loss"].clip(lower_bound=0.0).mean()) if height else 0.0,
             "labels": counts}

@@ -47,7 +47,9 @@ class GameKnowledge:
                  feature_names: Sequence[str] = (),
                  quick: Callable[..., list[float | None]] | None = None,
                  coach_to_end: bool = False, coach_base: str = "heuristic",
-                 coach_margin: float = 0.0) -> None:
+                 coach_margin: float = 0.0,
+                 usual: Callable[[Game, int], tuple[Action, ...] | None] | None = None
+                 ) -> None:
         self._decision_odds = decision_odds
         self._consequences = consequences
         self._plans = plans
@@ -74,6 +76,7 @@ class GameKnowledge:
             raise KnowledgeError(f"coach_margin must be at least 0 and below 1; found "
                                  f"{coach_margin!r}")
         self.coach_margin = coach_margin
+        self._usual = usual
         """How much the base bot's choice must clearly lose (the low end of its paired loss
         interval, in win chance) before the coach bot plays its own best choice instead: 0
         leaves the base bot wherever the advice tells its choice apart from the best; more
@@ -125,6 +128,13 @@ class GameKnowledge:
         if self._choices is not None:
             return list(self._choices(game, seat))
         return [((action,), action.text or str(action)) for action in game.legal_actions()]
+
+    def usual(self, game: Game, seat: int) -> tuple[Action, ...] | None:
+        """The run of ``seat``'s actions its heuristic bot would play at the pending
+        decision, where the game knows it without asking the bot (Riftforce's complete
+        action that bot weighs best, which :meth:`choices` lists first); None: ask the bot.
+        The coach names it best where its worlds cannot tell it from the best they found."""
+        return self._usual(game, seat) if self._usual is not None else None
 
     @property
     def can_screen(self) -> bool:

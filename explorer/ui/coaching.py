@@ -80,8 +80,10 @@ def reason(item: Advice) -> str:
     if item.screened:
         return "not played on: judged at a glance from the table it leaves"
     if item.label == "best":
-        return "the best found" if item.loss_interval == (0.0, 0.0) and item.loss == 0.0 \
-            else "as good as the best in every imagined game"
+        if item.loss_interval != (0.0, 0.0) or item.loss != 0.0:
+            return "as good as the best in every imagined game"
+        return "the usual play, and none found clearly better" if item.usual \
+            else "the best found"
     points = round(100 * item.loss)
     if item.label == "too close to call":
         if points <= 0:
@@ -143,9 +145,10 @@ def hint_line(advice: Sequence[Advice]) -> str:
         verdict = ("The coach cannot tell these choices apart: none is clearly better than "
                    "the others.")
     else:
-        verdict = f"Best: {html.escape(best.text)} ({chance_words(best)})."
         close = [item.text for item in advice[1:]
                  if not item.screened and item.label in ("best", "too close to call")]
+        usual = "; the usual play, and none is clearly better" if best.usual and close else ""
+        verdict = f"Best: {html.escape(best.text)} ({chance_words(best)}{usual})."
         if close:
             verdict += (" As good as far as the imagined games tell: "
                         f"{html.escape('; '.join(close))}.")

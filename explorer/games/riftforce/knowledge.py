@@ -153,7 +153,22 @@ def _quick(game: Game, seat: int, runs: list[tuple[Action, ...]]) -> list[float 
     return values
 
 
+def _usual(game: Game, seat: int) -> tuple[Action, ...] | None:
+    """In a player's turn, the complete action the heuristic bot weighs best (the first of
+    :func:`_choices`, the choices still to make of it); elsewhere, or where the turn is too
+    wide to list, None (the coach asks the bot)."""
+    from explorer.errors import TooMuchWork
+
+    if game.state._turn_start is None or game.legal_actions()[0].name == "guild":
+        return None
+    try:
+        _outcomes(game)
+    except TooMuchWork:
+        return None
+    return _choices(game, seat)[0][0]
+
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
                            redeal=redeal, choices=_choices, quick=_quick,
-                           features=_features, feature_names=FEATURES)
+                           features=_features, feature_names=FEATURES, usual=_usual)
 """What the shared queries ask this game."""
