@@ -228,13 +228,12 @@ def test_a_choice_that_wins_at_once_is_ranked_best(game_id):
         assert advice[0].exact == Fraction(1) and advice[0].interval == (1.0, 1.0)
 
 
-def test_the_usual_play_is_named_best_where_the_worlds_cannot_tell_it_from_the_best(
-        monkeypatch):
+def test_the_usual_play_is_named_best_where_the_worlds_cannot_tell_it_from_the_best():
     """Near-equal choices swap places from one budget to another; naming the heuristic
     bot's choice where the worlds cannot tell it from the best found keeps the advice the
     same at any budget (issue 45: the best at the default as at ten times it). Adventurers,
     seed 2, step 29 (found by playing it): the bot plays its Machete on the escape roll, the
-    Trained Monkey is too close to call with a higher mean, rolling without help loses."""
+    Trained Monkey is too close to call with a higher mean."""
     here = played("adventurers", 2).at(29)
     usual = make_bot(here, "heuristic", 0).choose(here)
     advice = advise(here)
@@ -244,19 +243,62 @@ def test_the_usual_play_is_named_best_where_the_worlds_cannot_tell_it_from_the_b
     above = next(a for a in advice if a.text.startswith("Play Trained Monkey"))
     assert above.win > advice[0].win and above.label == "too close to call"
     assert above.loss < 0 <= above.loss_interval[1] and not above.usual
-    assert advice[-1].text.startswith("Roll to escape") and advice[-1].label == "blunder"
+    assert advice[-1].text.startswith("Roll to escape") and advice[-1].label != "best"
     larger = advise(here, worlds=10 * coach.DEFAULT_WORLDS, work=10 * coach.DEFAULT_WORK)
     assert larger[0].action == usual  # the same best at ten times the budget
     # a usual play the worlds find clearly worse is not named best: the best found is
-    rolled = texts.index(advice[-1].text)
-    listed = [a.text for a in advise(here, worlds=4)]
-    monkeypatch.setattr(coach, "_usual", lambda game, seat, found, seed, knowledge: next(
-        n for n, (_, text) in enumerate(found) if text.startswith("Roll to escape")))
-    told = advise(here)
-    assert rolled == 2 and listed[0].startswith("Play Machete")
-    assert told[0].text.startswith("Play Trained Monkey") and not told[0].usual
-    assert told[-1].text.startswith("Roll to escape") and told[-1].usual
-    assert told[-1].label != "best" and told[-1].worlds < told[0].worlds  # settled early
+    # (step 116: the bot would discard its Mansion, a blunder measured again in fresh worlds)
+    there = played("adventurers", 2).at(116)
+    usual = make_bot(there, "heuristic", 0).choose(there)
+    advice = advise(there)
+    mine = next(a for a in advice if a.usual)
+    assert mine.action == usual and mine.text == "Discard Mansion"
+    assert mine.label == "blunder" and mine.loss_interval[0] >= 0.10
+    assert advice[0].label == "best" and not advice[0].usual
+    assert advice[0].win == max(a.win for a in advice)
+
+
+def test_a_mistake_or_blunder_is_measured_again_in_fresh_worlds(monkeypatch):
+    """The worlds that pick a choice out as the worst also flatter its loss (the winner's
+    curse: over a hundred flags of heuristic-bot games, Adventurers' claimed 0.36 where
+    played out from the real positions they lost 0.10, benchmarks/coach.py flags). At
+    Adventurers seed 2, step 29, rolling to escape without help lost all of its first 8
+    worlds, settled there as a blunder; measured again in 24 fresh worlds against the best
+    it is too close to call."""
+    here = played("adventurers", 2).at(29)
+    advice = advise(here)
+    rolled = next(a for a in advice if a.text.startswith("Roll to escape"))
+    assert rolled.label == "too close to call" and rolled.worlds == coach.DEFAULT_WORLDS
+    monkeypatch.setattr(coach, "_confirm", lambda *args: [])
+    first = next(a for a in advise(here) if a.text.startswith("Roll to escape"))
+    assert first.label == "blunder" and first.worlds == coach.SETTLE_WORLDS
+    assert first.win == 0.0
+
+
+@pytest.mark.parametrize("game_id, step, to_end", [("rifts", 125, True)])
+def test_a_flag_is_measured_again_to_the_end_where_the_game_allows(monkeypatch, game_id,
+                                                                      step, to_end):
+    """Rifts' learned chance, read at the seat's next decision, overstates what one choice
+    changes (over 20 flags: 0.08 claimed, 0.01 played out from the real positions), so a
+    flag is measured again in fresh worlds played to the end. Rifts seed 0, step 125 (found
+    by playing it): travelling on is a blunder in the first worlds, too close to call to the
+    end. Riftforce, too slow to play to the end, measures it again at the next decision."""
+    here = played(game_id, 0).at(step)
+    assert knowledge_for(game_id).confirm_to_end is to_end
+    assert knowledge_for("riftforce").confirm_to_end is False
+    calls = []
+    meet = coach._meet
+    monkeypatch.setattr(coach, "_meet", lambda *args, **kwargs: calls.append(
+        (list(args[3]), kwargs["to_end"])) or meet(*args, **kwargs))
+    first = next(a for a in advise(here, confirm=False) if a.text.startswith("Travel"))
+    assert first.label == "blunder" and calls == [(list(range(len(calls[0][0]))), False)]
+    calls.clear()
+    advice = advise(here)
+    again = next(a for a in advice if a.text.startswith("Travel"))
+    listed = [text for _, text in knowledge_for(game_id).choices(here, here.current_player)]
+    travel = next(n for n, text in enumerate(listed) if text.startswith("Travel"))
+    assert len(calls) == 2 and calls[1] == ([listed.index(advice[0].text), travel], to_end)
+    assert again.label == "too close to call" and advice[0].label == "best"
 
 
 def test_a_settled_choice_meets_no_more_worlds():
@@ -400,7 +442,8 @@ def test_advise_refuses_bad_arguments():
     bad = [dict(game="adventurers"), dict(game=here, seat=5), dict(game=here, seat=True),
            dict(game=here, seat=1 - seat), dict(game=game), dict(game=here, work=0),
            dict(game=here, work=float("nan")), dict(game=here, work=True),
-           dict(game=here, worlds=1), dict(game=here, worlds=10_000)]
+           dict(game=here, worlds=1), dict(game=here, worlds=10_000),
+           dict(game=here, confirm="yes")]
     for arguments in bad:
         with pytest.raises(CoachError) as caught:
             advise(**arguments)

@@ -77,11 +77,12 @@ DEFAULT_WORLDS = 24
 """Worlds each choice meets by default (fewer once its label is settled): a fixed number, so
 the same view gets the same answer on any machine at any load (``benchmarks/coach.py audit``
 measures how steady its labels are against ten times as many)."""
-DEFAULT_WORK = 70_000
+DEFAULT_WORK = 100_000
 """The most work one answer may do by default, counted in steps: each step a world is played
 on, :data:`WORLD_COST` for each world built, and the bots' thinking
-(:attr:`explorer.engine.bots.Bot.work`). Counted, not timed, so where it runs out depends only
-on the position; a choice that met fewer worlds shows it in its interval. At the default
+(:attr:`explorer.engine.bots.Bot.work`); :data:`FIRST_SHARE` of it for the first worlds, the
+rest to measure the choices they flag again. Counted, not timed, so where it runs out depends
+only on the position; a choice that met fewer worlds shows it in its interval. At the default
 worlds it binds mostly in Riftforce, whose worlds' opponents search every complete action of
 their turn, and at a few late Adventurers positions, whose worlds are played to the end
 (``benchmarks/coach.py audit``: a median answer of about a second in Riftforce, one core)."""
@@ -90,6 +91,10 @@ WORLD_COST = 50
 in steps."""
 MIN_WORK = 1_000
 """The least ``work`` an answer may be given."""
+FIRST_SHARE = 70
+"""The share of an answer's work, in percent, its first worlds may spend: the rest is kept to
+measure again, in fresh worlds played to the end, the choices they call a mistake or a
+blunder (:func:`_confirm`)."""
 SETTLE_WORLDS = 8
 """Worlds a choice meets before its label may be settled (:func:`_settled`)."""
 HORIZON_STEPS = 2_000
@@ -370,7 +375,7 @@ def _screen(game: Game, seat: int, listed: Sequence[tuple[tuple[Action, ...], st
 def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
            work: int | None = None, seed: int = 0,
            choices: Sequence[tuple[tuple[Action, ...], str]] | None = None,
-           keep: Sequence[tuple[Action, ...]] = ()) -> list[Advice]:
+           keep: Sequence[tuple[Action, ...]] = (), confirm: bool = True) -> list[Advice]:
     """Every choice of ``seat``'s pending decision (the seat deciding by default) with its
     chance of winning, best first (module docstring).
 
@@ -385,11 +390,17 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     runs that always do); the others are ``screened``, "not examined". Where the learned win
     chance was not fitted to positions like this one (:func:`explorer.coach.value.unfitted`),
     worlds are played to the end of the game instead. The best named is the usual choice
-    (:func:`_usual`) where the worlds cannot tell it from the best they found. Raises :class:`CoachError` on a bad
+    (:func:`_usual`) where the worlds cannot tell it from the best they found. A choice the
+    worlds call a mistake or a blunder is measured again, against the best, in fresh worlds
+    (played to the end where the game allows: :func:`_confirm`), and labelled by those alone;
+    ``confirm=False`` leaves that out (the coach bot, which only asks which choice to play).
+    Raises :class:`CoachError` on a bad
     argument or a game that is over; the game is never changed.
     """
     game, seat = _check(game, seat)
     wanted, work = _budget(worlds, work)
+    if not isinstance(confirm, bool):
+        raise CoachError(f"confirm must be True or False; found {confirm!r}")
     knowledge = knowledge_for(game.game_id)
     if not knowledge.can_redeal:
         raise CoachError(f"{game.game_id} cannot deal its hidden cards again, so the coach "
@@ -405,35 +416,12 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     values: list[list[float]] = [[] for _ in listed]
     exact: list[Fraction | None] = [None] * len(listed)
     final = [True] * len(listed)
-    count = 0
-    spent = 0
     budget = [TREE_STEPS]  # shared by every chance tree of this answer
     live, quick = _screen(game, seat, listed, keep)  # the choices still meeting worlds
     played = set(live)
-    while count < wanted and live:
-        world_seed = rng.getrandbits(63)
-        for number in live:
-            value, known, cost = _evaluate(game, seat, listed[number][0], world_seed, to_end,
-                                           budget if final[number] else None)
-            spent += cost
-            values[number].append(value)
-            if known is None:
-                final[number] = False
-            elif exact[number] is None:
-                exact[number] = known
-            elif exact[number] != known:
-                final[number] = False
-        count += 1
-        if count >= SETTLE_WORLDS and len(live) > 1:
-            reach = _reach(values)
-            leader = max(live, key=lambda n: (sum(values[n]) / count, -n))
-            live = [n for n in live
-                    if n == leader or not _settled(values[leader], values[n], reach)]
-        if len(live) == 1 and count >= SETTLE_WORLDS:
-            break  # every other choice is settled: the best needs no more worlds
-        if spent + spent / count > work:
-            break  # another world would overrun the work (counted, so the same everywhere;
-            # one world may be all it allows, and the intervals then say how little that is)
+    meet = functools.partial(_meet, game, seat, listed, wanted=wanted, rng=rng, budget=budget)
+    spent, live = meet(live, values, exact, final, work=work * FIRST_SHARE // 100, spent=0,
+                       to_end=to_end)
     wins = [sum(v) / len(v) if v else 0.0 for v in values]
     best = max(live, key=lambda n: (wins[n], -n))  # (a settled choice is clearly worse)
     reach = _reach(values)
@@ -442,6 +430,14 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     if usual is not None and usual in live and usual != best and not certain and \
             _as_good(usual, live, values, exact, final, reach):
         best = usual  # the worlds cannot tell the best found from the usual play: name that
+    fresh = _confirm(best, played, values, exact, final, reach) if confirm else []
+    if fresh:  # each flag is measured again in fresh worlds, against the best named
+        again: list[list[float]] = [[] for _ in listed]
+        again_exact: list[Fraction | None] = [None] * len(listed)
+        again_final = [True] * len(listed)
+        spent, _ = meet([best, *fresh], again, again_exact, again_final, work=work,
+                        spent=spent, lead=best, to_end=to_end or knowledge.confirm_to_end)
+        again_reach = _reach(again)
     note = "" if why_not_learned is None or knowledge.coach_to_end else \
         f"played to the end: {why_not_learned}"
     advice = []
@@ -461,8 +457,17 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
             interval = (float(known), float(known))
         else:
             interval = _honest(values[number], 0.0, 1.0, 1.0)
+        met = len(values[number])
         if number == best:
             loss, loss_interval, label = 0.0, (0.0, 0.0), "best"
+        elif number in fresh and not again[number]:  # no work left to measure it again
+            paired, loss, _ = _paired(best, number, values, exact, final, reach)
+            loss_interval, label = (-1.0, 1.0), "too close to call"
+        elif number in fresh:
+            paired, loss, loss_interval = _paired(best, number, again, again_exact,
+                                                  again_final, again_reach)
+            label = "best" if not any(paired) else _label(loss, loss_interval)
+            met = len(again[number])
         else:
             paired, loss, loss_interval = _paired(best, number, values, exact, final, reach)
             label = "best" if not any(paired) else _label(loss, loss_interval)
@@ -473,11 +478,69 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
             win = min(1.0, max(0.0, wins[best] - loss))
             interval = (min(interval[0], win), max(interval[1], win))
         advice.append(Advice(action, run, text, win, interval, loss, loss_interval,
-                             label, known, len(values[number]), note=note,
-                             usual=number == usual))
+                             label, known, met, note=note, usual=number == usual))
     named = listed[best][0]
     advice.sort(key=lambda a: (a.label != "best", a.actions != named, a.screened, -a.win))
     return advice
+
+
+def _meet(game: Game, seat: int, listed: Sequence[tuple[tuple[Action, ...], str]],
+          live: list[int], values: list[list[float]], exact: list[Fraction | None],
+          final: list[bool], *, wanted: int, rng: random.Random, to_end: bool,
+          budget: list[int], work: int, spent: int, lead: int | None = None
+          ) -> tuple[int, list[int]]:
+    """Play the choices of ``live`` in up to ``wanted`` worlds (seeds from ``rng``), adding
+    each value to ``values`` (and the exact chance to ``exact`` while every world agrees on
+    it, else ``final`` turns False), until the work spent would pass ``work``. From
+    :data:`SETTLE_WORLDS` worlds on, a choice settled against the leader (``lead``, else the
+    best so far) meets no more, and once only the leader is left it stops. Returns the work
+    spent in all (from ``spent``) and the choices still meeting worlds."""
+    start, count = spent, 0
+    while count < wanted and live:
+        world_seed = rng.getrandbits(63)
+        for number in live:
+            value, known, cost = _evaluate(game, seat, listed[number][0], world_seed, to_end,
+                                           budget if final[number] else None)
+            spent += cost
+            values[number].append(value)
+            if known is None:
+                final[number] = False
+            elif exact[number] is None:
+                exact[number] = known
+            elif exact[number] != known:
+                final[number] = False
+        count += 1
+        if count >= SETTLE_WORLDS and len(live) > 1:
+            reach = _reach(values)
+            leader = lead if lead is not None else \
+                max(live, key=lambda n: (sum(values[n]) / count, -n))
+            live = [n for n in live
+                    if n == leader or not _settled(values[leader], values[n], reach)]
+        if len(live) == 1 and count >= SETTLE_WORLDS:
+            break  # every other choice is settled: the leader needs no more worlds
+        if spent + (spent - start) / count > work:
+            break  # another world would overrun the work (counted, so the same everywhere;
+            # one world may be all it allows, and the intervals then say how little that is)
+    return spent, live
+
+
+def _confirm(best: int, played: set[int], values: Sequence[Sequence[float]],
+             exact: Sequence[Fraction | None], final: Sequence[bool],
+             reach: float) -> list[int]:
+    """The choices the worlds call a mistake or a blunder against the best named, unless
+    both chances are exact: each is measured again in fresh worlds before it is so labelled.
+    Picking the choices that did worst in the same worlds that measure them would claim too
+    much (the winner's curse: over a hundred flags of heuristic-bot games, a loss claimed
+    two to three times the loss played out from the real positions)."""
+    found = []
+    for number in sorted(played):
+        if number == best or not values[number]:
+            continue
+        paired, loss, interval = _paired(best, number, values, exact, final, reach)
+        if any(paired) and interval[0] < interval[1] and \
+                _label(loss, interval) in ("mistake", "blunder"):
+            found.append(number)
+    return found
 
 
 def _paired(best: int, number: int, values: Sequence[Sequence[float]],
@@ -585,7 +648,7 @@ class CoachBot(Bot):
         if len(listed) < 2:
             return usual
         worlds = self.worlds or (BOT_WORLDS_TO_END if knowledge.coach_to_end else BOT_WORLDS)
-        advice = advise(game, worlds=worlds, seed=self.seed, choices=listed)
+        advice = advise(game, worlds=worlds, seed=self.seed, choices=listed, confirm=False)
         mine = next((a for a in advice if a.action == usual), None)
         # "best" and "too close to call" have a loss interval reaching 0, within any margin
         if mine is not None and mine.loss_interval[0] <= knowledge.coach_margin:

@@ -47,7 +47,7 @@ class GameKnowledge:
                  feature_names: Sequence[str] = (),
                  quick: Callable[..., list[float | None]] | None = None,
                  coach_to_end: bool = False, coach_base: str = "heuristic",
-                 coach_margin: float = 0.0,
+                 coach_margin: float = 0.0, confirm_to_end: bool = True,
                  usual: Callable[[Game, int], tuple[Action, ...] | None] | None = None
                  ) -> None:
         self._decision_odds = decision_odds
@@ -77,6 +77,13 @@ class GameKnowledge:
                                  f"{coach_margin!r}")
         self.coach_margin = coach_margin
         self._usual = usual
+        self.confirm_to_end = confirm_to_end
+        """Whether the coach measures a choice it calls a mistake or a blunder again in fresh
+        worlds played to the end of the game (the heuristic bots' own games decide), rather
+        than to the seat's next decision valued by the learned win chance: that chance, fitted
+        to whole games, overstates what one choice changes (over a hundred flags of Rifts
+        heuristic-bot games it claimed a loss of 0.08 where play-outs from the real positions
+        lost 0.01). False where games are too slow to play to the end (Riftforce)."""
         """How much the base bot's choice must clearly lose (the low end of its paired loss
         interval, in win chance) before the coach bot plays its own best choice instead: 0
         leaves the base bot wherever the advice tells its choice apart from the best; more
