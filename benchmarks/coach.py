@@ -63,9 +63,10 @@ time, and the time under load.
 such choice of each: one flag a position). Each flagged choice and the best are played out
 ``--rollouts`` times from the real position (its real hidden cards; play-out ``n``'s chance
 the same for both) by the heuristic bots to the end; the measured loss is the difference of
-the seat's mean shares of the win. Reported: the mean loss the coach claimed and the mean
-measured, with its 95% interval over the flags, per label, and the share of flags whose
-measured loss is above 0.
+the seat's mean shares of the win. The loss claimed is the one the advice shows: measured
+again in fresh worlds, to the end where the game allows (``advise``'s ``confirm``). Reported:
+the mean loss the coach claimed and the mean measured, with its 95% interval over the flags,
+per label, and the share of flags whose measured loss is above 0.
 """
 
 from __future__ import annotations

@@ -613,7 +613,7 @@ class CoachBot(Bot):
     the search bot where it is the stronger (Rifts, Gamma World), else the heuristic bot. At
     a decision with two or more choices it asks :func:`advise` (a fixed number of ``worlds``,
     :data:`BOT_WORLDS` or :data:`BOT_WORLDS_TO_END` by default, so a game is the same for the
-    same seeds) and the base bot; it takes the coach's best choice unless the base bot's
+    same seeds; without measuring its flags again, ``confirm=False``) and the base bot; it takes the coach's best choice unless the base bot's
     choice is "best" or "too close to call" against it, or clearly loses no more than the
     game's :attr:`~explorer.engine.knowledge.GameKnowledge.coach_margin` (policy improvement
     on the base bot, as Tesauro and Galperin's rollouts improved a backgammon player: deviate
