@@ -536,18 +536,24 @@ def test_the_coach_bot_keeps_its_base_bots_choice_unless_the_advice_is_clear(
         game.step(None if game.is_chance else game.legal_actions()[0])
     usual = make_bot(game, base, 3).choose(game)
     other = next(a for a in game.legal_actions() if a != usual)
-    for label in ("too close to call", "best"):
-        monkeypatch.setattr(coach, "advise", lambda *a, label=label, **k: [
-            _advice(other, "best", 0.6), _advice(usual, label, 0.5)])
-        assert coach.CoachBot(3).choose(game) == usual
+    edge = coach.BOT_EDGE + knowledge_for(game_id).coach_margin
+    for label, win in (("too close to call", 0.601 - edge), ("best", 0.6), ("mistake", 0.59)):
+        monkeypatch.setattr(coach, "advise", lambda *a, label=label, win=win, **k: [
+            _advice(other, "best", 0.6), _advice(usual, label, win)])
+        assert coach.CoachBot(3).choose(game) == usual  # not clearly better: the base's
     monkeypatch.setattr(coach, "advise", lambda *a, **k: [  # (past every game's margin)
-        _advice(other, "best", 0.6), _advice(usual, "blunder", 0.4)])
+        _advice(other, "best", 0.6), _advice(usual, "blunder", 0.59 - edge)])
+    assert coach.CoachBot(3).choose(game) == other
+    # the chance decides, not the label: a higher chance the label cannot yet tell apart
+    monkeypatch.setattr(coach, "advise", lambda *a, **k: [
+        _advice(usual, "best", 0.59 - edge), _advice(other, "too close to call", 0.6)])
     assert coach.CoachBot(3).choose(game) == other
 
 
 def test_the_coach_bot_leaves_its_base_only_past_the_games_margin(monkeypatch):
-    """A game's ``coach_margin``: the base bot's choice must clearly lose more than it (the
-    low end of its paired loss interval) before the coach bot plays its own best."""
+    """A game's ``coach_margin``: the best choice's chance must be more than it and
+    :data:`explorer.coach.BOT_EDGE` above the base bot's choice's before the coach bot
+    plays it."""
     game = new_game("gamma_world", players=2, seed=5)
     while game.is_chance or len(game.legal_actions()) < 2:
         game.step(None if game.is_chance else game.legal_actions()[0])
@@ -555,9 +561,9 @@ def test_the_coach_bot_leaves_its_base_only_past_the_games_margin(monkeypatch):
     usual = make_bot(game, knowledge.coach_base, 3).choose(game)
     other = next(a for a in game.legal_actions() if a != usual)
     assert knowledge.coach_margin == 0.1  # Gamma World's own (README's tournament table)
-    for label, kept in (("mistake", True), ("blunder", False)):  # low ends 0.06 and 0.15
-        monkeypatch.setattr(coach, "advise", lambda *a, label=label, **k: [
-            _advice(other, "best", 0.6), _advice(usual, label, 0.5)])
+    for win, kept in ((0.46, True), (0.44, False)):  # 0.14 and 0.16 below: 0.15 the edge
+        monkeypatch.setattr(coach, "advise", lambda *a, win=win, **k: [
+            _advice(other, "best", 0.6), _advice(usual, "blunder", win)])
         assert coach.CoachBot(3).choose(game) == (usual if kept else other)
 
 
@@ -584,9 +590,9 @@ def test_a_departure_from_the_base_bot_drops_the_rest_of_its_plan(monkeypatch):
                 break
         game.step(None if game.is_chance else players[game.current_player].choose(game))
     other = next(a for a in game.legal_actions() if a != usual)
-    for label, kept in (("best", True), ("blunder", False)):
-        monkeypatch.setattr(coach, "advise", lambda *a, label=label, **k: [
-            _advice(other, "best", 0.6), _advice(usual, label, 0.5)])
+    for label, win, kept in (("best", 0.6, True), ("blunder", 0.4, False)):
+        monkeypatch.setattr(coach, "advise", lambda *a, label=label, win=win, **k: [
+            _advice(other, "best", 0.6), _advice(usual, label, win)])
         bot = coach.CoachBot(3)
         chosen = bot.choose(game)
         assert chosen == (usual if kept else other)

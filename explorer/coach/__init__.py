@@ -606,19 +606,28 @@ BOT_WORLDS_TO_END = 16
 a win or a loss: more of them are needed)."""
 
 
+BOT_EDGE = 0.05
+"""How much higher a choice's chance of winning must be than the base bot's choice's before
+the coach bot plays it instead (with the game's ``coach_margin`` on top)."""
+
+
 class CoachBot(Bot):
-    """Plays the coach's best choice where the coach is sure of it, else its base bot's.
+    """Plays the choice the coach finds best where it clearly beats its base bot's, else the
+    base bot's.
 
     The base bot is the game's :attr:`~explorer.engine.knowledge.GameKnowledge.coach_base`:
     the search bot where it is the stronger (Rifts, Gamma World), else the heuristic bot. At
     a decision with two or more choices it asks :func:`advise` (a fixed number of ``worlds``,
     :data:`BOT_WORLDS` or :data:`BOT_WORLDS_TO_END` by default, so a game is the same for the
-    same seeds; without measuring its flags again, ``confirm=False``) and the base bot; it takes the coach's best choice unless the base bot's
-    choice is "best" or "too close to call" against it, or clearly loses no more than the
-    game's :attr:`~explorer.engine.knowledge.GameKnowledge.coach_margin` (policy improvement
-    on the base bot, as Tesauro and Galperin's rollouts improved a backgammon player: deviate
-    only on clear evidence). It follows the rest of a complete action at the seat's next
-    decisions of the same turn."""
+    same seeds; without measuring its flags again, ``confirm=False``) and the base bot; it
+    plays the choice with the highest chance of winning where that is more than
+    :data:`BOT_EDGE` plus the game's
+    :attr:`~explorer.engine.knowledge.GameKnowledge.coach_margin` above the base bot's
+    choice's, else the base bot's (policy improvement on the base bot, as Tesauro and
+    Galperin's rollouts improved a backgammon player). It reads the chances, not the labels:
+    at a few worlds a decision the labels' honest intervals seldom tell two choices apart
+    (the base bot would then never be left), and a bot decides on the evidence it has. It
+    follows the rest of a complete action at the seat's next decisions of the same turn."""
 
     name = "coach"
 
@@ -650,10 +659,10 @@ class CoachBot(Bot):
         worlds = self.worlds or (BOT_WORLDS_TO_END if knowledge.coach_to_end else BOT_WORLDS)
         advice = advise(game, worlds=worlds, seed=self.seed, choices=listed, confirm=False)
         mine = next((a for a in advice if a.action == usual), None)
-        # "best" and "too close to call" have a loss interval reaching 0, within any margin
-        if mine is not None and mine.loss_interval[0] <= knowledge.coach_margin:
+        top = max((a for a in advice if not a.screened), key=lambda a: a.win)
+        if mine is not None and top.win - mine.win <= BOT_EDGE + knowledge.coach_margin:
             return usual
-        best = advice[0].actions
+        best = top.actions
         if hasattr(self._base, "forget"):  # the coach's run, not the base bot's, goes on:
             self._base.forget()  # the base's plan of the turn no longer follows from the game
         self._plan = list(best[1:])

@@ -84,10 +84,10 @@ class GameKnowledge:
         to whole games, overstates what one choice changes (over a hundred flags of Rifts
         heuristic-bot games it claimed a loss of 0.08 where play-outs from the real positions
         lost 0.01). False where games are too slow to play to the end (Riftforce)."""
-        """How much the base bot's choice must clearly lose (the low end of its paired loss
-        interval, in win chance) before the coach bot plays its own best choice instead: 0
-        leaves the base bot wherever the advice tells its choice apart from the best; more
-        where the coach's estimate is rougher than the base bot's own judgement."""
+        """How much more than :data:`explorer.coach.BOT_EDGE` the best choice's chance of
+        winning must be above the base bot's choice's before the coach bot plays it instead
+        (:class:`explorer.coach.CoachBot`): more where the coach's estimate is rougher than
+        the base bot's own judgement."""
 
     def decision_odds(self, game: Game, pending: Decision, runs: int,
                       seed: int) -> dict[Action, Odds]:
