@@ -269,6 +269,12 @@ def test_a_mistake_or_blunder_is_measured_again_in_fresh_worlds(monkeypatch):
     advice = advise(here)
     rolled = next(a for a in advice if a.text.startswith("Roll to escape"))
     assert rolled.label == "too close to call" and rolled.worlds == coach.DEFAULT_WORLDS
+    # its chance's interval is the best's less the fresh loss's: as wide as both together
+    best = advice[0]
+    assert rolled.interval[0] == pytest.approx(max(0.0, best.interval[0] -
+                                                   rolled.loss_interval[1]))
+    assert rolled.interval[1] == pytest.approx(min(1.0, best.interval[1] -
+                                                   rolled.loss_interval[0]))
     monkeypatch.setattr(coach, "_confirm", lambda *args: [])
     first = next(a for a in advise(here) if a.text.startswith("Roll to escape"))
     assert first.label == "blunder" and first.worlds == coach.SETTLE_WORLDS

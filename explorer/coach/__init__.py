@@ -477,6 +477,10 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
             # early) is read on the same worlds as the best, so its number and label agree
             win = min(1.0, max(0.0, wins[best] - loss))
             interval = (min(interval[0], win), max(interval[1], win))
+            if number in fresh:  # measured again: the best's interval less the loss's
+                top = _honest(values[best], 0.0, 1.0, 1.0)
+                interval = (max(0.0, min(win, top[0] - loss_interval[1])),
+                            min(1.0, max(win, top[1] - loss_interval[0])))
         advice.append(Advice(action, run, text, win, interval, loss, loss_interval,
                              label, known, met, note=note, usual=number == usual))
     named = listed[best][0]
