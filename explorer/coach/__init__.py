@@ -77,7 +77,7 @@ DEFAULT_WORLDS = 24
 """Worlds each choice meets by default (fewer once its label is settled): a fixed number, so
 the same view gets the same answer on any machine at any load (``benchmarks/coach.py audit``
 measures how steady its labels are against ten times as many)."""
-DEFAULT_WORK = 100_000
+DEFAULT_WORK = 70_000
 """The most work one answer may do by default, counted in steps: each step a world is played
 on, :data:`WORLD_COST` for each world built, and the bots' thinking
 (:attr:`explorer.engine.bots.Bot.work`); :data:`FIRST_SHARE` of it for the first worlds, the
