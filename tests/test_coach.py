@@ -246,16 +246,20 @@ def test_the_usual_play_is_named_best_where_the_worlds_cannot_tell_it_from_the_b
     assert advice[-1].text.startswith("Roll to escape") and advice[-1].label != "best"
     larger = advise(here, worlds=10 * coach.DEFAULT_WORLDS, work=10 * coach.DEFAULT_WORK)
     assert larger[0].action == usual  # the same best at ten times the budget
+    # the usual play is the same whatever the budget, though Rifts' heuristic bot draws lots
+    rifts = played("rifts", 0).at(125)
+    found = {next(a.action for a in advise(rifts, worlds=worlds, confirm=False) if a.usual)
+             for worlds in (4, 9, 24)}
+    assert len(found) == 1
     # a usual play the worlds find clearly worse is not named best: the best found is
-    # (step 116: the bot would discard its Mansion, a blunder measured again in fresh worlds)
-    there = played("adventurers", 2).at(116)
+    # (Gamma World seed 0, step 50: the bot would draw a card, a blunder measured again)
+    there = played("gamma_world", 0).at(50)
     usual = make_bot(there, "heuristic", 0).choose(there)
     advice = advise(there)
     mine = next(a for a in advice if a.usual)
-    assert mine.action == usual and mine.text == "Discard Mansion"
+    assert mine.action == usual and mine.text == "Draw a card"
     assert mine.label == "blunder" and mine.loss_interval[0] >= 0.10
-    assert advice[0].label == "best" and not advice[0].usual
-    assert advice[0].win == max(a.win for a in advice)
+    assert advice[0].label == "best" and not advice[0].usual and advice[0].exact is None
 
 
 def test_a_mistake_or_blunder_is_measured_again_in_fresh_worlds(monkeypatch):
@@ -288,10 +292,11 @@ def test_a_flag_is_measured_again_to_the_end_where_the_game_allows(monkeypatch, 
     changes (over 20 flags: 0.08 claimed, 0.01 played out from the real positions), so a
     flag is measured again in fresh worlds played to the end. Rifts seed 0, step 125 (found
     by playing it): travelling on is a blunder in the first worlds, too close to call to the
-    end. Riftforce, too slow to play to the end, measures it again at the next decision."""
+    end. Riftforce, too slow to play to the end, does not measure its flags again (they held
+    up: benchmarks/coach.py flags)."""
     here = played(game_id, 0).at(step)
-    assert knowledge_for(game_id).confirm_to_end is to_end
-    assert knowledge_for("riftforce").confirm_to_end is False
+    assert knowledge_for(game_id).confirm_flags is to_end
+    assert knowledge_for("riftforce").confirm_flags is False
     calls = []
     meet = coach._meet
     monkeypatch.setattr(coach, "_meet", lambda *args, **kwargs: calls.append(
@@ -303,7 +308,8 @@ def test_a_flag_is_measured_again_to_the_end_where_the_game_allows(monkeypatch, 
     again = next(a for a in advice if a.text.startswith("Travel"))
     listed = [text for _, text in knowledge_for(game_id).choices(here, here.current_player)]
     travel = next(n for n, text in enumerate(listed) if text.startswith("Travel"))
-    assert len(calls) == 2 and calls[1] == ([listed.index(advice[0].text), travel], to_end)
+    assert len(calls) == 2 and calls[1][1] is to_end
+    assert calls[1][0][0] == listed.index(advice[0].text) and travel in calls[1][0][1:]
     assert again.label == "too close to call" and advice[0].label == "best"
 
 
@@ -435,10 +441,14 @@ def test_the_paired_loss_of_a_choice_against_itself_is_zero():
     here = game.at(step)
     action = here.legal_actions()[0]
     twice = [((action,), "first"), ((action,), "again")]
-    advice = advise(here, worlds=5, choices=twice)
+    advice = advise(here, worlds=coach.SETTLE_WORLDS, choices=twice)
     assert [a.loss for a in advice] == [0.0, 0.0]
     assert advice[0].win == advice[1].win
     assert {a.label for a in advice} == {"best"}
+    # as good in every one of a few worlds says little: too close to call, not "best"
+    few = advise(here, worlds=coach.SETTLE_WORLDS - 3, choices=twice)
+    assert [a.label for a in few] == ["best", "too close to call"]
+    assert [a.loss for a in few] == [0.0, 0.0]
 
 
 def test_advise_refuses_bad_arguments():

@@ -91,10 +91,14 @@ WORLD_COST = 50
 in steps."""
 MIN_WORK = 1_000
 """The least ``work`` an answer may be given."""
+USUAL_SEED = 0x05E4A1
+"""Mixed into an answer's seed for the heuristic bot asked for the usual play (:func:`_usual`),
+so that its lots are not the worlds'."""
 FIRST_SHARE = 70
-"""The share of an answer's work, in percent, its first worlds may spend: the rest is kept to
-measure again, in fresh worlds played to the end, the choices they call a mistake or a
-blunder (:func:`_confirm`)."""
+"""The share of an answer's work, in percent, its first worlds may spend where the game
+measures flags again (:attr:`~explorer.engine.knowledge.GameKnowledge.confirm_flags`): the
+rest is kept to measure again, in fresh worlds played to the end, the choices they call a
+mistake or a blunder (:func:`_confirm`)."""
 SETTLE_WORLDS = 8
 """Worlds a choice meets before its label may be settled (:func:`_settled`)."""
 HORIZON_STEPS = 2_000
@@ -342,6 +346,15 @@ def _settled(best: Sequence[float], values: Sequence[float], reach: float) -> bo
     return low > 0.0 and _band(low) == _band(high)
 
 
+def _label_of(paired: Sequence[float], loss: float, interval: tuple[float, float]) -> str:
+    """A choice's label from its paired losses against the best: "best" where it did exactly
+    as well in every world, and there were :data:`SETTLE_WORLDS` of them or its loss is
+    exact (one or two worlds that agree say little), else by :func:`_label`."""
+    if not any(paired) and (len(paired) >= SETTLE_WORLDS or interval[0] == interval[1]):
+        return "best"
+    return _label(loss, interval)
+
+
 def _label(loss: float, interval: tuple[float, float]) -> str:
     if interval[0] <= 0.0:
         return "too close to call"
@@ -392,7 +405,7 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     worlds are played to the end of the game instead. The best named is the usual choice
     (:func:`_usual`) where the worlds cannot tell it from the best they found. A choice the
     worlds call a mistake or a blunder is measured again, against the best, in fresh worlds
-    (played to the end where the game allows: :func:`_confirm`), and labelled by those alone;
+    played to the end (where the game does: :func:`_confirm`), and labelled by those alone;
     ``confirm=False`` leaves that out (the coach bot, which only asks which choice to play).
     Raises :class:`CoachError` on a bad
     argument or a game that is over; the game is never changed.
@@ -413,6 +426,8 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     if not listed:
         raise CoachError("no choice of the pending decision can be advised on")
     rng = view_rng(game, seat, seed)
+    # the usual play's own seed, from the view alone: the same whatever the worlds met
+    usual_seed = view_rng(game, seat, seed ^ USUAL_SEED).getrandbits(63)
     values: list[list[float]] = [[] for _ in listed]
     exact: list[Fraction | None] = [None] * len(listed)
     final = [True] * len(listed)
@@ -420,12 +435,13 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     live, quick = _screen(game, seat, listed, keep)  # the choices still meeting worlds
     played = set(live)
     meet = functools.partial(_meet, game, seat, listed, wanted=wanted, rng=rng, budget=budget)
-    spent, live = meet(live, values, exact, final, work=work * FIRST_SHARE // 100, spent=0,
-                       to_end=to_end)
+    confirm = confirm and knowledge.confirm_flags
+    first = work * FIRST_SHARE // 100 if confirm else work
+    spent, live = meet(live, values, exact, final, work=first, spent=0, to_end=to_end)
     wins = [sum(v) / len(v) if v else 0.0 for v in values]
     best = max(live, key=lambda n: (wins[n], -n))  # (a settled choice is clearly worse)
     reach = _reach(values)
-    usual = _usual(game, seat, listed, rng.getrandbits(63), knowledge)
+    usual = _usual(game, seat, listed, usual_seed, knowledge)
     certain = final[best] and exact[best] is not None  # (an exact best is never doubted)
     if usual is not None and usual in live and usual != best and not certain and \
             _as_good(usual, live, values, exact, final, reach):
@@ -436,7 +452,7 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
         again_exact: list[Fraction | None] = [None] * len(listed)
         again_final = [True] * len(listed)
         spent, _ = meet([best, *fresh], again, again_exact, again_final, work=work,
-                        spent=spent, lead=best, to_end=to_end or knowledge.confirm_to_end)
+                        spent=spent, lead=best, to_end=True)
         again_reach = _reach(again)
     note = "" if why_not_learned is None or knowledge.coach_to_end else \
         f"played to the end: {why_not_learned}"
@@ -466,11 +482,11 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
         elif number in fresh:
             paired, loss, loss_interval = _paired(best, number, again, again_exact,
                                                   again_final, again_reach)
-            label = "best" if not any(paired) else _label(loss, loss_interval)
+            label = _label_of(paired, loss, loss_interval)
             met = len(again[number])
         else:
             paired, loss, loss_interval = _paired(best, number, values, exact, final, reach)
-            label = "best" if not any(paired) else _label(loss, loss_interval)
+            label = _label_of(paired, loss, loss_interval)
         win = wins[number]
         if number != best and known is None:
             # the best's chance less the paired loss: a choice that met fewer worlds (settled

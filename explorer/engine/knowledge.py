@@ -47,7 +47,7 @@ class GameKnowledge:
                  feature_names: Sequence[str] = (),
                  quick: Callable[..., list[float | None]] | None = None,
                  coach_to_end: bool = False, coach_base: str = "heuristic",
-                 coach_margin: float = 0.0, confirm_to_end: bool = True,
+                 coach_margin: float = 0.0, confirm_flags: bool = True,
                  usual: Callable[[Game, int], tuple[Action, ...] | None] | None = None
                  ) -> None:
         self._decision_odds = decision_odds
@@ -77,13 +77,14 @@ class GameKnowledge:
                                  f"{coach_margin!r}")
         self.coach_margin = coach_margin
         self._usual = usual
-        self.confirm_to_end = confirm_to_end
+        self.confirm_flags = confirm_flags
         """Whether the coach measures a choice it calls a mistake or a blunder again in fresh
-        worlds played to the end of the game (the heuristic bots' own games decide), rather
-        than to the seat's next decision valued by the learned win chance: that chance, fitted
-        to whole games, overstates what one choice changes (over a hundred flags of Rifts
-        heuristic-bot games it claimed a loss of 0.08 where play-outs from the real positions
-        lost 0.01). False where games are too slow to play to the end (Riftforce)."""
+        worlds played to the end of the game (the heuristic bots' own games decide) before so
+        labelling it: the worlds that pick out the worst choice flatter its loss, and the
+        learned win chance, fitted to whole games, overstates what one choice changes (over
+        20 flags of Rifts heuristic-bot games, 0.08 claimed in fresh worlds, 0.01 played out
+        from the real positions). False where games are too slow to play to the end and the
+        flags held up without it (Riftforce: 15 flags claimed 0.24, played out 0.30)."""
         """How much more than :data:`explorer.coach.BOT_EDGE` the best choice's chance of
         winning must be above the base bot's choice's before the coach bot plays it instead
         (:class:`explorer.coach.CoachBot`): more where the coach's estimate is rougher than

@@ -171,5 +171,5 @@ def _usual(game: Game, seat: int) -> tuple[Action, ...] | None:
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
                            redeal=redeal, choices=_choices, quick=_quick,
                            features=_features, feature_names=FEATURES, usual=_usual,
-                           confirm_to_end=False)
+                           confirm_flags=False)
 """What the shared queries ask this game."""
