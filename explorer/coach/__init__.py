@@ -444,7 +444,8 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     usual = _usual(game, seat, listed, usual_seed, knowledge)
     certain = final[best] and exact[best] is not None  # (an exact best is never doubted)
     if usual is not None and usual in live and usual != best and not certain and \
-            _as_good(usual, live, values, exact, final, reach):
+            len(values[usual]) >= SETTLE_WORLDS and \
+            _as_good(usual, live, values, exact, final, reach):  # (a few worlds tell little)
         best = usual  # the worlds cannot tell the best found from the usual play: name that
     fresh = _confirm(best, played, values, exact, final, reach) if confirm else []
     if fresh:  # each flag is measured again in fresh worlds, against the best named
