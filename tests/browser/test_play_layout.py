@@ -113,6 +113,7 @@ def test_a_message_from_the_toolbar_appears_in_the_bar(page: Page, base_url: str
     expect(page.locator(BAR).first).to_be_visible(timeout=120_000)
     page.locator(f"{BAR} .step-roll-on button").click()  # to the person's guild pick
     expect(page.locator(f"{BAR} .step-choice button, {BAR} .step-take").first).to_be_visible()
+    expect(page.locator(".stepper-working")).to_have_count(0, timeout=120_000)  # takes clicks
     page.locator(".stepper-game").click()
     message = page.locator(f"{BAR} .step-message")
     expect(message).to_contain_text("playing on never chooses for you")

@@ -35,6 +35,10 @@ def expect_step(page: Page, session: PlaySession) -> None:
             lines[-1])  # the log runs oldest first
     expect(page.locator(f"{LIVE} .table-view")).to_have_attribute(
         "data-step", str(session.game.steps))
+    # The step is drawn before the kernel turns the controls on again: a click while they are
+    # off is not taken (on a loaded machine the gap is long enough to lose the next click).
+    expect(page.locator(".stepper-working")).to_have_count(0, timeout=120_000)
+    expect(page.locator(f"{LIVE}.step-working")).to_have_count(0, timeout=120_000)
 
 
 def odds_match(page: Page, session: PlaySession) -> None:
