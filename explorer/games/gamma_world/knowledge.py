@@ -160,7 +160,7 @@ def _features(game: Game, seat: int) -> list[float]:
 
 
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences, plans=plans.plans,
-                          pick=plans.pick, redeal=redeal, coach_base="search",
+                          pick=plans.pick, redeal=redeal, coach_base="search", coach_to_end=True,
                           coach_margin=0.10, features=_features, feature_names=FEATURES)
 """What the shared queries ask this game. The coach bot leaves the search bot's choice only
 where that clearly loses more than 10 points: leaving it wherever the advice told the two

@@ -89,5 +89,5 @@ def _exclusion(ctx: Any, name: str, target: int) -> str | None:
 
 
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
-                           redeal=redeal)
+                           redeal=redeal, coach_to_end=True)
 """What the shared queries ask this game."""

@@ -278,5 +278,5 @@ def _room_to_join(ctx: Any, seat: int) -> str | None:
 
 
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
-                           redeal=redeal, coach_base="search")
+                           redeal=redeal, coach_base="search", coach_to_end=True)
 """What the shared queries ask this game."""

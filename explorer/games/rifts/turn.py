@@ -767,6 +767,8 @@ def wipe_out(ctx: Ctx, seat: int) -> Step:
     new Characters, each with 2 Aid cards as at setup (lines 527-530; ruling rifts-68)."""
     party = ctx.party(seat)
     ctx.note("The party is Wiped Out", seat, event=True, fact=Fact("wiped_out", seat))
+    if party.hand:  # face up onto the discard piles: every player sees them go
+        ctx.note(f"Discards its hand: {', '.join(held.name for held in party.hand)}", seat)
     for held in party.hand:
         ctx.discard(held.deck, held.name)
     party.hand.clear()
