@@ -10,6 +10,8 @@ departures from the heuristic bot's choices are worth.
     .venv/bin/python benchmarks/coach.py audit [--positions 40] [--worlds W] [--game G ...]
     .venv/bin/python benchmarks/coach.py flags [--least 100] [--rollouts 100] [--workers 2]
                                                 [--game G ...]
+    .venv/bin/python benchmarks/coach.py agree [--positions 40] [--rollouts 100] [--learned]
+                                                [--workers 2] [--game G ...]
 
 ``speed``: positions drawn from 2-player heuristic-bot games (seed 2026 onward, one decision
 with two or more choices in every few), ``advise`` at its default budget on one core;
@@ -67,6 +69,17 @@ the seat's mean shares of the win. The loss claimed is the one the advice shows:
 again in fresh worlds, to the end where the game allows (``advise``'s ``confirm``). Reported:
 the mean loss the coach claimed and the mean measured, with its 95% interval over the flags,
 per label, and the share of flags whose measured loss is above 0.
+
+``agree`` (issue 45): ``--positions`` heuristic-bot games (root seed 2026), one decision with
+two or more choices drawn at random from each game's record (the positions ``speed`` draws
+lie early in their games, where a chance is near a half). At each, the default advice's best
+choice is played out ``--rollouts`` times in worlds dealt from the seat's view (seeds the
+coach never uses), every seat then played to the end by its heuristic bot: what the coach's
+chance claims to be. Reported: the positions where the play-outs' share lies inside the
+advice's 95% interval widened by the play-outs' own 99% interval, the mean distance between
+the coach's chance and the share, and the advice's mean interval width. ``--learned``: the
+same with the game's coach valuing worlds at the seat's next decision by the learned win
+chance (``GameKnowledge.coach_to_end`` off), as Rifts, Gamma World and Rat-King did before.
 """
 
 from __future__ import annotations
@@ -453,10 +466,60 @@ def gain(games: list[str], count: int, rollouts: int, kind: str, workers: int) -
               f"{mean - half:+.4f} to {mean + half:+.4f} |", flush=True)
 
 
+def agree_at(game_id: str, index: int, rollouts: int, learned: bool
+             ) -> tuple[float, float, float, float]:
+    """Heuristic-bot game ``index``, at one decision drawn at random from its record: the best choice's chance and interval
+    width by the default advice (``learned``: valued at the next decision), the share of
+    ``rollouts`` play-outs from the seat's view, and the half-width of its 99% interval."""
+    knowledge = knowledge_for(game_id)
+    played, steps, seed = played_to_the_end(game_id, index)
+    game = played.at(steps[random.Random(seed ^ 0xA6EE).randrange(len(steps))][0])
+    seat = game.current_player
+    if learned:
+        knowledge.coach_to_end = False
+    best = advise(game)[0]
+    shares = [_world_share(game, seat, best.actions, 1_000_003 + n) for n in range(rollouts)]
+    share = statistics.mean(shares)
+    spread_ = max(statistics.pstdev(shares), 0.5 / math.sqrt(rollouts))
+    half = 2.576 * spread_ / math.sqrt(rollouts)
+    low, high = best.interval
+    inside = low - half <= share <= high + half
+    return best.win, high - low, share, float(inside)
+
+
+def _world_share(game, seat: int, run, seed: int) -> float:
+    """``seat``'s share of the win in a world of ``seed`` dealt from its view of ``game``,
+    after ``run``, played to the end by heuristic bots."""
+    world = World(game, seat, seed)
+    for action in run:
+        if world.is_over or world.is_chance or world.current_player != seat or \
+                action not in world.legal_actions():
+            break
+        world.step(action)
+    _play_on(world, seat, {}, random.Random(seed), to_end=True)
+    return float(outcome(world, seat))
+
+
+def agree(games: list[str], count: int, rollouts: int, learned: bool, workers: int) -> None:
+    print("| game | valued | positions | play-outs inside the interval | mean distance | "
+          "mean interval width |")
+    print("|---|---|---:|---:|---:|---:|")
+    for game_id in games:
+        rows = spread(agree_at, [(game_id, i, rollouts, learned) for i in range(count)],
+                      workers=workers, desc=game_id, unit="position", chunk=1)
+        valued = "learned chance" if learned or not knowledge_for(game_id).coach_to_end \
+            else "to the end"
+        inside = sum(int(r[3]) for r in rows)
+        distance = statistics.mean(abs(r[0] - r[2]) for r in rows)
+        width = statistics.mean(r[1] for r in rows)
+        print(f"| {game_id} | {valued} | {count} | {inside} of {count} | {distance:.3f} | "
+              f"{width:.3f} |", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("what", choices=("speed", "calibration", "review", "gain", "audit",
-                                         "flags"))
+                                         "flags", "agree"))
     parser.add_argument("--game", action="append", choices=list(GAMES),
                         help="a game (repeatable; default: all five)")
     parser.add_argument("--positions", type=int, default=40,
@@ -473,6 +536,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="gain: play-outs of each choice at a departure (default 100)")
     parser.add_argument("--bot", default="coach", choices=("search", "coach"),
                         help="gain: the bot whose departures are weighed (default coach)")
+    parser.add_argument("--learned", action="store_true",
+                        help="agree: value worlds by the learned chance at the next decision")
     args = parser.parse_args(argv)
     if args.least is None:
         args.least = 100 if args.what == "flags" else 2000
@@ -491,6 +556,8 @@ def main(argv: list[str] | None = None) -> int:
         audit(games, args.positions, args.worlds)
     elif args.what == "flags":
         flags(games, args.least, args.rollouts, args.workers)
+    elif args.what == "agree":
+        agree(games, args.positions, args.rollouts, args.learned, args.workers)
     else:
         review_speed(games, args.workers)
     print(f"\n{time.perf_counter() - start:.0f} s wall")
