@@ -10,8 +10,10 @@ widened by the play-outs' own 99% interval (their sampling error).
 
 The positions are decisions of whole heuristic-bot games (tests/test_coach.py ``played``).
 Most are where the learned win chance, read at the seat's next decision, was found wrong by
-play-outs of 100 worlds (/tmp experiments for issue 45; Gamma World seed 8 step 373: 0.63
-[0.56, 0.68] where play gave 0.07), so these fail if a game's coach goes back to it.
+play-outs of 100 worlds (found by playing them, as ``benchmarks/coach.py agree --learned``
+measures; Gamma World seed 8 step 373: 0.63, 0.56 to 0.68, where play gave 0.07): five of
+the six Rifts, Gamma World and Rat-King positions fail with it, so these fail if a game's
+coach goes back to it.
 """
 
 from __future__ import annotations

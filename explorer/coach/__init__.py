@@ -91,6 +91,12 @@ WORLD_COST = 50
 in steps."""
 MIN_WORK = 1_000
 """The least ``work`` an answer may be given."""
+USUAL_NEAR = 0.05
+"""The most the worlds may find the usual play below the best found for it to be named best
+in its place (:func:`_usual`; the top of "inaccuracy"): a tie-break between near-equal
+choices, never a cover for one the worlds, too few to be sure, put well below (Gamma World's
+audit: three usual plays 10 to 30 points below, named best, were blunders at ten times the
+budget)."""
 USUAL_SEED = 0x05E4A1
 """Mixed into an answer's seed for the heuristic bot asked for the usual play (:func:`_usual`),
 so that its lots are not the worlds'."""
@@ -445,6 +451,7 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     certain = final[best] and exact[best] is not None  # (an exact best is never doubted)
     if usual is not None and usual in live and usual != best and not certain and \
             len(values[usual]) >= SETTLE_WORLDS and \
+            _paired(best, usual, values, exact, final, reach)[1] < USUAL_NEAR and \
             _as_good(usual, live, values, exact, final, reach):  # (a few worlds tell little)
         best = usual  # the worlds cannot tell the best found from the usual play: name that
     fresh = _confirm(best, played, values, exact, final, reach) if confirm else []
