@@ -468,9 +468,10 @@ def gain(games: list[str], count: int, rollouts: int, kind: str, workers: int) -
 
 def agree_at(game_id: str, index: int, rollouts: int, learned: bool
              ) -> tuple[float, float, float, float]:
-    """Heuristic-bot game ``index``, at one decision drawn at random from its record: the best choice's chance and interval
-    width by the default advice (``learned``: valued at the next decision), the share of
-    ``rollouts`` play-outs from the seat's view, and the half-width of its 99% interval."""
+    """Heuristic-bot game ``index``, at one decision drawn at random from its record: the
+    best choice's chance and interval width by the default advice (``learned``: valued at
+    the next decision), the share of ``rollouts`` play-outs from the seat's view, and
+    whether the share lies inside the interval widened by the play-outs' 99% one."""
     knowledge = knowledge_for(game_id)
     played, steps, seed = played_to_the_end(game_id, index)
     game = played.at(steps[random.Random(seed ^ 0xA6EE).randrange(len(steps))][0])
