@@ -9,6 +9,7 @@ departures from the heuristic bot's choices are worth.
                                                [--workers 2] [--game G ...]
     .venv/bin/python benchmarks/coach.py audit [--positions 40] [--worlds W] [--game G ...]
     .venv/bin/python benchmarks/coach.py flags [--least 100] [--rollouts 100] [--workers 2]
+                                                [--first 0] [--save F] [--load F] [--fit]
                                                 [--game G ...]
     .venv/bin/python benchmarks/coach.py agree [--positions 40] [--rollouts 100] [--learned]
                                                 [--workers 2] [--game G ...]
@@ -60,15 +61,20 @@ played on in both whose ten-times value lies inside the default's 95% interval; 
 between best/good and mistake/blunder; the default's median, 95th percentile and largest
 time, and the time under load.
 
-``flags`` (issue 45): decisions of heuristic-bot games (root seed 2026) drawn at random until
-``--least`` of them have a choice the default advice labels a mistake or a blunder (the first
-such choice of each: one flag a position). Each flagged choice and the best are played out
-``--rollouts`` times from the real position (its real hidden cards; play-out ``n``'s chance
-the same for both) by the heuristic bots to the end; the measured loss is the difference of
-the seat's mean shares of the win. The loss claimed is the one the advice shows: measured
-again in fresh worlds, to the end where the game allows (``advise``'s ``confirm``). Reported:
-the mean loss the coach claimed and the mean measured, with its 95% interval over the flags,
-per label, and the share of flags whose measured loss is above 0.
+``flags`` (issue 45): decisions of heuristic-bot games (root seed 2026, from game
+``--first``) drawn at random until ``--least`` of them have a choice the default advice labels
+a mistake or a blunder (the first such choice of each: one flag a position). Each flagged
+choice and the best are played out ``--rollouts`` times from the real position (its real
+hidden cards; play-out ``n``'s chance the same for both) by the heuristic bots to the end;
+the measured loss is the difference of the seat's mean shares of the win. The loss claimed is
+the one the advice shows: measured again in fresh worlds, to the end where the game allows
+(``advise``'s ``confirm``), and shrunk by the game's ``GameKnowledge.flag_spread``. Every
+choice the advice would flag with its losses not shrunk is kept (``--save``), so one run
+reports the flags both ways. Reported: the mean loss the coach claimed and the mean
+measured, with its 95% interval over the flags, per label, and the share of flags whose
+measured loss is above 0. ``--fit``: the spread that makes the two means agree, fitted on
+each half of the games and checked on the other half, then on all of them; ``--load``
+reports on a saved run without drawing.
 
 ``agree`` (issue 45): ``--positions`` heuristic-bot games (root seed 2026), one decision with
 two or more choices drawn at random from each game's record (the positions ``speed`` draws
@@ -85,7 +91,9 @@ chance (``GameKnowledge.coach_to_end`` off), as Rifts, Gamma World and Rat-King 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import pathlib
 import random
 import statistics
 import time
@@ -356,52 +364,131 @@ def audit(games: list[str], count: int, worlds: int | None = None) -> None:
               f"{max(loaded):.2f} |", flush=True)
 
 
-def flag_of(game_id: str, index: int, rollouts: int) -> tuple[str, float, float] | None:
-    """One heuristic-bot game, one decision drawn at random from its record: the first choice
-    the default advice labels a mistake or a blunder there, its label, the loss the coach
-    claimed and the loss measured by paired play-outs from the real position (module
-    docstring); None when no choice there is so labelled."""
+def flag_of(game_id: str, index: int, rollouts: int) -> dict | None:
+    """One heuristic-bot game, one decision drawn at random from its record: every choice the
+    default advice, its flags' losses not shrunk (``GameKnowledge.flag_spread`` None), labels
+    a mistake or a blunder there, each with the loss the coach measured and its 95% interval,
+    and the loss measured by paired play-outs from the real position (module docstring);
+    None when no choice there is so labelled. Shrunk, a loss can only lose its label, so these
+    hold every flag of any spread (:func:`flags_at`)."""
     game, steps, seed = played_to_the_end(game_id, index)
     here = game.at(steps[random.Random(seed ^ 0xF1A6).randrange(len(steps))][0])
     seat = here.current_player
-    advice = advise(here)
-    flagged = next((a for a in advice if a.label in ("mistake", "blunder")), None)
-    if flagged is None:
+    knowledge = knowledge_for(game_id)
+    shipped, knowledge.flag_spread = knowledge.flag_spread, None
+    try:
+        advice = advise(here)
+    finally:
+        knowledge.flag_spread = shipped
+    flagged = [a for a in advice if a.label in ("mistake", "blunder")]
+    if not flagged:
         return None
-    measured = sum(_played_out(here, seat, advice[0].actions, n) -
-                   _played_out(here, seat, flagged.actions, n)
-                   for n in range(rollouts)) / rollouts
-    return flagged.label, flagged.loss, measured
+    best = [_played_out(here, seat, advice[0].actions, n) for n in range(rollouts)]
+    candidates = [{"loss": a.loss, "low": a.loss_interval[0], "high": a.loss_interval[1],
+                   "measured": statistics.mean(
+                       b - _played_out(here, seat, a.actions, n) for n, b in enumerate(best))}
+                  for a in flagged]
+    return {"index": index, "candidates": candidates}
 
 
-def flags(games: list[str], least: int, rollouts: int, workers: int) -> None:
+def flags_at(records: list[dict], spread: float | None) -> list[tuple[str, float, float]]:
+    """The flags of ``records`` (:func:`flag_of`) with losses shrunk by ``spread``
+    (:func:`explorer.coach._shrunk`): at each position the first choice still labelled a
+    mistake or a blunder (the smallest loss, as the advice lists them), with its label, the
+    loss claimed and the loss measured."""
+    from explorer.coach import _label, _shrunk
+
+    found = []
+    for record in records:
+        labelled = []
+        for candidate in record["candidates"]:
+            loss, interval = _shrunk(candidate["loss"], (candidate["low"], candidate["high"]),
+                                     spread)
+            label = _label(loss, interval)
+            if label in ("mistake", "blunder"):
+                labelled.append((label, loss, candidate["measured"]))
+        if labelled:
+            found.append(min(labelled, key=lambda row: row[1]))
+    return found
+
+
+def _flag_rows(game_id: str, found: list[tuple[str, float, float]], drawn: int,
+               name: str) -> list[str]:
     from explorer.coach import t95
 
-    print("| game | label | flags | positions drawn | mean loss claimed | mean loss measured "
-          "| 95% interval | measured above 0 |")
-    print("|---|---|---:|---:|---:|---:|---|---:|")
+    rows = []
+    for label in ("mistake", "blunder", "either"):
+        chosen = [r for r in found if label in ("either", r[0])]
+        if len(chosen) < 2:
+            continue
+        claimed = statistics.mean(r[1] for r in chosen)
+        measured = [r[2] for r in chosen]
+        mean = statistics.mean(measured)
+        half = t95(len(chosen) - 1) * statistics.stdev(measured) / math.sqrt(len(chosen))
+        above = sum(m > 0 for m in measured)
+        rows.append(f"| {game_id} | {name} | {label} | {len(chosen)} | {drawn:,} | "
+                    f"{claimed:.3f} | {mean:.3f} | {mean - half:.3f} to {mean + half:.3f} | "
+                    f"{above} of {len(chosen)} |")
+    return rows
+
+
+SPREADS = (*(round(0.02 * n, 2) for n in range(1, 26)), 0.6, 0.8, 1.0)
+"""The spreads ``flags --fit`` tries."""
+
+
+def fit_spread(records: list[dict]) -> float | None:
+    """The largest spread of :data:`SPREADS` (the least shrinking) whose flags over
+    ``records`` claim on average no more than they lose played out; None where none does.
+    (The nearest agreement alone can land on a spread so small that a handful of flags is
+    left, agreeing by luck.)"""
+    for guess in sorted(SPREADS, reverse=True):
+        found = flags_at(records, guess)
+        if len(found) >= 2 and \
+                statistics.mean(r[1] for r in found) <= statistics.mean(r[2] for r in found):
+            return guess
+    return None
+
+
+def flags(games: list[str], least: int, rollouts: int, workers: int, first: int,
+          save: str | None, load: str | None, fit: bool) -> None:
+    print("| game | spread | label | flags | positions drawn | mean loss claimed | "
+          "mean loss measured | 95% interval | measured above 0 |")
+    print("|---|---|---|---:|---:|---:|---:|---|---:|")
+    kept: dict = json.loads(pathlib.Path(load).read_text()) if load else {}
     for game_id in games:
-        found: list[tuple[str, float, float]] = []
-        drawn = 0
-        while len(found) < least:
-            batch = max(2 * (least - len(found)), 20)
-            results = spread(flag_of, [(game_id, drawn + i, rollouts) for i in range(batch)],
+        shipped = knowledge_for(game_id).flag_spread
+        records, drawn = (kept[game_id]["records"], kept[game_id]["drawn"]) \
+            if game_id in kept else ([], 0)
+        while not load and len(flags_at(records, shipped)) < least:
+            batch = max(2 * (least - len(flags_at(records, shipped))), 20)
+            results = spread(flag_of, [(game_id, first + drawn + i, rollouts)
+                                       for i in range(batch)],
                              workers=workers, desc=f"{game_id} positions", unit="position",
                              chunk=1)
             drawn += batch
-            found += [r for r in results if r is not None]
-        for label in ("mistake", "blunder", "either"):
-            rows = [r for r in found if label in ("either", r[0])]
-            if len(rows) < 2:
-                continue
-            claimed = statistics.mean(r[1] for r in rows)
-            measured = [r[2] for r in rows]
-            mean = statistics.mean(measured)
-            half = t95(len(rows) - 1) * statistics.stdev(measured) / math.sqrt(len(rows))
-            above = sum(m > 0 for m in measured)
-            print(f"| {game_id} | {label} | {len(rows)} | {drawn} | {claimed:.3f} | "
-                  f"{mean:.3f} | {mean - half:.3f} to {mean + half:.3f} | "
-                  f"{above} of {len(rows)} |", flush=True)
+            records += [r for r in results if r is not None]
+        kept[game_id] = {"records": records, "drawn": drawn, "first": first,
+                         "rollouts": rollouts}
+        for row in _flag_rows(game_id, flags_at(records, None), drawn, "not shrunk"):
+            print(row, flush=True)
+        if shipped is not None:
+            for row in _flag_rows(game_id, flags_at(records, shipped), drawn, f"{shipped}"):
+                print(row, flush=True)
+        if fit:
+            halves = [[r for r in records if r["index"] % 2 == side] for side in (0, 1)]
+            for side, other in ((0, 1), (1, 0)):
+                chosen = fit_spread(halves[side])
+                if chosen is None:
+                    print(f"{game_id}: no spread fits the games of half {side}", flush=True)
+                    continue
+                for row in _flag_rows(game_id, flags_at(halves[other], chosen), drawn,
+                                      f"{chosen}, fitted on the other half"):
+                    print(row, flush=True)
+            chosen = fit_spread(records)
+            print(f"{game_id}: spread fitted on all {len(records)} positions with a flag: "
+                  f"{chosen}", flush=True)
+    if save:
+        pathlib.Path(save).write_text(json.dumps(kept))
 
 
 def _played_out(game, seat: int, run, number: int) -> float:
@@ -539,7 +626,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="gain: the bot whose departures are weighed (default coach)")
     parser.add_argument("--learned", action="store_true",
                         help="agree: value worlds by the learned chance at the next decision")
+    parser.add_argument("--first", type=int, default=0,
+                        help="flags: the first heuristic-bot game drawn (default 0; another "
+                             "to check a fit on games it was not fitted on)")
+    parser.add_argument("--save", default=None,
+                        help="flags: write every position with a flag to this JSON file")
+    parser.add_argument("--load", default=None,
+                        help="flags: report on the positions of a --save file, drawing none")
+    parser.add_argument("--fit", action="store_true",
+                        help="flags: fit GameKnowledge.flag_spread on the flags found (each "
+                             "half of the games checked with the other half's fit)")
     args = parser.parse_args(argv)
+    if args.first < 0:
+        parser.error("--first must be 0 or more")
     if args.least is None:
         args.least = 100 if args.what == "flags" else 2000
     if min(args.games, args.rollouts, args.positions, args.least) < 2 or args.workers < 1:
@@ -556,7 +655,8 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "audit":
         audit(games, args.positions, args.worlds)
     elif args.what == "flags":
-        flags(games, args.least, args.rollouts, args.workers)
+        flags(games, args.least, args.rollouts, args.workers, args.first, args.save,
+              args.load, args.fit)
     elif args.what == "agree":
         agree(games, args.positions, args.rollouts, args.learned, args.workers)
     else:

@@ -18,7 +18,7 @@ import explorer.coach as coach
 from explorer.coach import LABELS, Advice, CoachError, advise, decisions, review, summary
 from explorer.engine import Action, Game, load_game, new_game
 from explorer.engine.bots import make_bot
-from explorer.engine.knowledge import knowledge_for
+from explorer.engine.knowledge import GameKnowledge, knowledge_for
 from explorer.engine.worlds import World, WorldError, deal_again
 from explorer.errors import ExplorerError, IllegalAction
 from explorer.games import GAMES
@@ -270,7 +270,7 @@ def test_the_usual_play_is_named_best_where_the_worlds_cannot_tell_it_from_the_b
     advice = advise(there)
     mine = next(a for a in advice if a.usual)
     assert mine.action == usual and mine.text == "Draw a card"
-    assert mine.label == "blunder" and mine.loss_interval[0] >= 0.10
+    assert mine.label == "blunder" and mine.loss >= 0.10 and mine.loss_interval[0] > 0
     assert advice[0].label == "best" and not advice[0].usual and advice[0].exact is None
     # nor one the worlds put well below the best, though too few to be sure (Gamma World
     # seed 0, step 50: drawing a card 22 points below attacking the Food-Processing Plant,
@@ -351,7 +351,7 @@ def test_riftforce_advice_lists_every_complete_action_and_plays_on_the_most_prom
     """Every complete action the finder lists is advised on; only :data:`PLAYED_ON` meet
     worlds (the heuristic bot's best half, then the best by the quick estimate, and the runs
     kept), the rest screened: no world, their loss the quick estimates' difference."""
-    from explorer.engine.knowledge import knowledge_for
+    from explorer.engine.knowledge import GameKnowledge, knowledge_for
     from explorer.odds.riftforce import best_actions
 
     seed, step = WINNING["riftforce"]
@@ -398,6 +398,36 @@ def test_settled_needs_enough_worlds_a_clear_loss_and_one_band():
     assert not settled([0.5] * 8, [0.5, 0.42] * 4, 0.08)
     # losses of 0.03 and 0.04 in turn: above 0, all inside "inaccuracy"
     assert settled([0.5] * 8, [0.47, 0.46] * 4, 0.04)
+
+
+def test_a_flags_loss_is_shrunk_as_a_normal_prior_would_have_it():
+    """A loss measured again is shrunk toward 0 as a normal prior of standard deviation
+    ``spread`` over the real losses would have it: the posterior of a normal mean under a
+    normal prior (Gelman et al., Bayesian Data Analysis, 3rd ed., section 2.5): mean
+    m * t^2 / (t^2 + s^2), standard deviation s * t / sqrt(t^2 + s^2)."""
+    shrunk = coach._shrunk
+    assert shrunk(0.3, (0.1, 0.5), None) == (0.3, (0.1, 0.5))  # not fitted: unchanged
+    assert shrunk(0.25, (0.25, 0.25), 0.1) == (0.25, (0.25, 0.25))  # exact: unchanged
+    s, t = 0.2 / 1.959963984540054, 0.1  # the standard error the interval's half implies
+    loss, (low, high) = shrunk(0.3, (0.1, 0.5), t)
+    mean, sd = 0.3 * t * t / (t * t + s * s), s * t / (t * t + s * s) ** 0.5
+    assert loss == pytest.approx(mean) and loss == pytest.approx(0.14697, abs=1e-4)
+    assert (low, high) == pytest.approx((mean - 1.959963984540054 * sd,
+                                         mean + 1.959963984540054 * sd))
+    # the more worlds (the narrower the interval), the less it shrinks
+    assert shrunk(0.3, (0.25, 0.35), t)[0] > loss
+    # each side keeps its own half: an interval longer above than below stays so
+    _, (low, high) = shrunk(0.3, (0.2, 0.6), t)
+    assert high - 0.3 * t * t / (t * t + (0.1 / 1.959963984540054) ** 2) > \
+        0.3 * t * t / (t * t + (0.1 / 1.959963984540054) ** 2) - low
+    # a loss that only just passed 0 is no longer clearly a loss: it loses its label
+    loss, interval = shrunk(0.12, (0.01, 0.23), 0.05)
+    assert coach._label(0.12, (0.01, 0.23)) == "blunder"
+    assert interval[0] < 0 < loss and coach._label(loss, interval) == "too close to call"
+    # a game's spread must be a standard deviation of a loss
+    for bad in (0.0, -0.1, 1.5):
+        with pytest.raises(TypeError, match="flag_spread"):
+            GameKnowledge(flag_spread=bad)
 
 
 def test_an_interval_is_never_narrower_than_the_worlds_met():

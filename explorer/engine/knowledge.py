@@ -48,6 +48,7 @@ class GameKnowledge:
                  quick: Callable[..., list[float | None]] | None = None,
                  coach_to_end: bool = False, coach_base: str = "heuristic",
                  coach_margin: float = 0.0, confirm_flags: bool = True,
+                 flag_spread: float | None = None,
                  usual: Callable[[Game, int], tuple[Action, ...] | None] | None = None
                  ) -> None:
         self._decision_odds = decision_odds
@@ -76,6 +77,10 @@ class GameKnowledge:
             raise KnowledgeError(f"coach_margin must be at least 0 and below 1; found "
                                  f"{coach_margin!r}")
         self.coach_margin = coach_margin
+        """How much more than :data:`explorer.coach.BOT_EDGE` the best choice's chance of
+        winning must be above the base bot's choice's before the coach bot plays it instead
+        (:class:`explorer.coach.CoachBot`): more where the coach's estimate is rougher than
+        the base bot's own judgement."""
         self._usual = usual
         self.confirm_flags = confirm_flags
         """Whether the coach measures a choice it calls a mistake or a blunder again in fresh
@@ -85,10 +90,15 @@ class GameKnowledge:
         20 flags of Rifts heuristic-bot games, 0.08 claimed in fresh worlds, 0.01 played out
         from the real positions). False where games are too slow to play to the end and the
         flags held up without it (Riftforce: 15 flags claimed 0.24, played out 0.30)."""
-        """How much more than :data:`explorer.coach.BOT_EDGE` the best choice's chance of
-        winning must be above the base bot's choice's before the coach bot plays it instead
-        (:class:`explorer.coach.CoachBot`): more where the coach's estimate is rougher than
-        the base bot's own judgement."""
+        if flag_spread is not None and not 0.0 < flag_spread <= 1.0:
+            raise KnowledgeError(f"flag_spread must be above 0 and at most 1, or None; found "
+                                 f"{flag_spread!r}")
+        self.flag_spread = flag_spread
+        """How far apart, as a standard deviation, the real losses of the choices measured
+        again lie, fitted so that the loss a flag claims agrees with the loss played out
+        (``benchmarks/coach.py flags --fit``): the fresh worlds' loss is shrunk toward 0 by
+        it (:func:`explorer.coach._shrunk`), the more the fewer the worlds. None: not shrunk
+        (a game that does not measure its flags again, or one not yet fitted)."""
 
     def decision_odds(self, game: Game, pending: Decision, runs: int,
                       seed: int) -> dict[Action, Odds]:

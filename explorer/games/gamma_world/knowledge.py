@@ -159,9 +159,19 @@ def _features(game: Game, seat: int) -> list[float]:
     return state_features(game.state, seat)
 
 
+FLAG_SPREAD = 0.30
+"""The spread of the real losses of the choices the coach measures again
+(``GameKnowledge.flag_spread``): fitted on 120 positions with a flag of 4,624 drawn from
+heuristic-bot games (each half's fit, 0.32 and 0.28, checked on the other half: 0.359 claimed
+against 0.331 played out, 0.304 against 0.327); at 0.30, 104 flags claimed 0.332 where
+play-outs from the real positions lost 0.330 (not shrunk: 0.424 claimed, 0.291 lost;
+``benchmarks/coach.py flags --game gamma_world --least 120 --rollouts 50 --fit``,
+2026-12-07)."""
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences, plans=plans.plans,
                           pick=plans.pick, redeal=redeal, coach_base="search", coach_to_end=True,
-                          coach_margin=0.10, features=_features, feature_names=FEATURES)
+                          coach_margin=0.10, features=_features, feature_names=FEATURES,
+                          flag_spread=FLAG_SPREAD)
 """What the shared queries ask this game. The coach bot leaves the search bot's choice only
 where that clearly loses more than 10 points: leaving it wherever the advice told the two
 apart made the coach weaker than the search bot alone (the README's tournament table)."""

@@ -88,6 +88,14 @@ def _exclusion(ctx: Any, name: str, target: int) -> str | None:
     return "Exclusion: " + ", and ".join(parts)
 
 
+FLAG_SPREAD = 0.22
+"""The spread of the real losses of the choices the coach measures again
+(``GameKnowledge.flag_spread``): fitted on 152 positions with a flag of 1,906 drawn from
+heuristic-bot games, each half of the games' fit (0.22 both) checked on the other half: 107
+flags claimed 0.280 where play-outs from the real positions lost 0.286 (not shrunk: 0.430
+claimed, 0.289 lost; ``benchmarks/coach.py flags --game rat_king --least 150 --rollouts 50
+--fit``, 2026-12-07)."""
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
-                           redeal=redeal, coach_to_end=True)
+                           redeal=redeal, coach_to_end=True, flag_spread=FLAG_SPREAD)
 """What the shared queries ask this game."""

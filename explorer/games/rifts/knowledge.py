@@ -277,6 +277,14 @@ def _room_to_join(ctx: Any, seat: int) -> str | None:
             f"Force is {total} of {limit}); another stays in hand")
 
 
+FLAG_SPREAD = 0.24
+"""The spread of the real losses of the choices the coach measures again
+(``GameKnowledge.flag_spread``), taken from Rat-King's and Gamma World's flags fitted
+together (272 positions with a flag: 0.24, between their own 0.22 and 0.30;
+``benchmarks/coach.py flags``, 2026-12-07): Rifts' flags are too rare to fit on their own
+(about 3 of every 200 positions drawn)."""
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
-                           redeal=redeal, coach_base="search", coach_to_end=True)
+                           redeal=redeal, coach_base="search", coach_to_end=True,
+                           flag_spread=FLAG_SPREAD)
 """What the shared queries ask this game."""
