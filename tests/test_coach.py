@@ -351,7 +351,7 @@ def test_riftforce_advice_lists_every_complete_action_and_plays_on_the_most_prom
     """Every complete action the finder lists is advised on; only :data:`PLAYED_ON` meet
     worlds (the heuristic bot's best half, then the best by the quick estimate, and the runs
     kept), the rest screened: no world, their loss the quick estimates' difference."""
-    from explorer.engine.knowledge import GameKnowledge, knowledge_for
+    from explorer.engine.knowledge import knowledge_for
     from explorer.odds.riftforce import best_actions
 
     seed, step = WINNING["riftforce"]
@@ -428,6 +428,20 @@ def test_a_flags_loss_is_shrunk_as_a_normal_prior_would_have_it():
     for bad in (0.0, -0.1, 1.5):
         with pytest.raises(TypeError, match="flag_spread"):
             GameKnowledge(flag_spread=bad)
+
+
+def test_every_game_that_measures_its_flags_again_shrinks_them_by_a_fitted_spread():
+    """The fresh worlds' label threshold picks the losses that came out high (the README's
+    flags table: not shrunk, Rat-King's flags claimed 0.43 where they lost 0.29 played out),
+    so every game that measures its flags again shrinks them; Riftforce, which does not,
+    keeps its first worlds' loss."""
+    for game_id in GAMES:
+        knowledge = knowledge_for(game_id)
+        if knowledge.confirm_flags:
+            assert knowledge.flag_spread is not None and \
+                0.1 <= knowledge.flag_spread <= 0.5, game_id
+        else:
+            assert knowledge.flag_spread is None, game_id
 
 
 def test_an_interval_is_never_narrower_than_the_worlds_met():
