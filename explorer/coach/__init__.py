@@ -394,7 +394,8 @@ def _screen(game: Game, seat: int, listed: Sequence[tuple[tuple[Action, ...], st
 def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
            work: int | None = None, seed: int = 0,
            choices: Sequence[tuple[tuple[Action, ...], str]] | None = None,
-           keep: Sequence[tuple[Action, ...]] = (), confirm: bool = True) -> list[Advice]:
+           keep: Sequence[tuple[Action, ...]] = (), confirm: bool = True,
+           to_end: bool | None = None) -> list[Advice]:
     """Every choice of ``seat``'s pending decision (the seat deciding by default) with its
     chance of winning, best first (module docstring).
 
@@ -414,6 +415,10 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     played to the end (where the game does: :func:`_confirm`), and labelled by those alone,
     their loss shrunk as the game's fitted spread has it (:func:`_shrunk`);
     ``confirm=False`` leaves that out (the coach bot, which only asks which choice to play).
+    ``to_end`` overrides the game's own choice of playing worlds to the end
+    (:attr:`~explorer.engine.knowledge.GameKnowledge.coach_to_end`): False values them at the
+    seat's next decision by the learned win chance where it fits (the coach bot of a game
+    with :attr:`~explorer.engine.knowledge.GameKnowledge.bot_learned`).
     Raises :class:`CoachError` on a bad
     argument or a game that is over; the game is never changed.
     """
@@ -421,12 +426,15 @@ def advise(game: Game, seat: int | None = None, *, worlds: int | None = None,
     wanted, work = _budget(worlds, work)
     if not isinstance(confirm, bool):
         raise CoachError(f"confirm must be True or False; found {confirm!r}")
+    if to_end is not None and not isinstance(to_end, bool):
+        raise CoachError(f"to_end must be True, False or None; found {to_end!r}")
     knowledge = knowledge_for(game.game_id)
     if not knowledge.can_redeal:
         raise CoachError(f"{game.game_id} cannot deal its hidden cards again, so the coach "
                          "cannot imagine the game from a seat's view")
     why_not_learned = unfitted(game)
-    to_end = knowledge.coach_to_end or why_not_learned is not None
+    to_end = (knowledge.coach_to_end if to_end is None else to_end) or \
+        why_not_learned is not None
     listed = list(choices) if choices is not None else knowledge.choices(game, seat)
     legal = game.legal_actions()
     listed = [(tuple(run), text) for run, text in listed if run and run[0] in legal]
@@ -670,7 +678,9 @@ class CoachBot(Bot):
     the search bot where it is the stronger (Rifts, Gamma World), else the heuristic bot. At
     a decision with two or more choices it asks :func:`advise` (a fixed number of ``worlds``,
     :data:`BOT_WORLDS` or :data:`BOT_WORLDS_TO_END` by default, so a game is the same for the
-    same seeds; without measuring its flags again, ``confirm=False``) and the base bot; it
+    same seeds; without measuring its flags again, ``confirm=False``; valued by the learned
+    win chance where the game says so,
+    :attr:`~explorer.engine.knowledge.GameKnowledge.bot_learned`) and the base bot; it
     plays the choice with the highest chance of winning where that is more than
     :data:`BOT_EDGE` plus the game's
     :attr:`~explorer.engine.knowledge.GameKnowledge.coach_margin` above the base bot's
@@ -707,8 +717,10 @@ class CoachBot(Bot):
         listed = knowledge.choices(game, game.current_player)
         if len(listed) < 2:
             return usual
-        worlds = self.worlds or (BOT_WORLDS_TO_END if knowledge.coach_to_end else BOT_WORLDS)
-        advice = advise(game, worlds=worlds, seed=self.seed, choices=listed, confirm=False)
+        to_end = knowledge.coach_to_end and not knowledge.bot_learned
+        worlds = self.worlds or (BOT_WORLDS_TO_END if to_end else BOT_WORLDS)
+        advice = advise(game, worlds=worlds, seed=self.seed, choices=listed, confirm=False,
+                        to_end=to_end)
         mine = next((a for a in advice if a.action == usual), None)
         top = max((a for a in advice if not a.screened), key=lambda a: a.win)
         if mine is not None and top.win - mine.win <= BOT_EDGE + knowledge.coach_margin:

@@ -48,7 +48,7 @@ class GameKnowledge:
                  quick: Callable[..., list[float | None]] | None = None,
                  coach_to_end: bool = False, coach_base: str = "heuristic",
                  coach_margin: float = 0.0, confirm_flags: bool = True,
-                 flag_spread: float | None = None,
+                 flag_spread: float | None = None, bot_learned: bool = False,
                  usual: Callable[[Game, int], tuple[Action, ...] | None] | None = None
                  ) -> None:
         self._decision_odds = decision_odds
@@ -94,6 +94,14 @@ class GameKnowledge:
             raise KnowledgeError(f"flag_spread must be above 0 and at most 1, or None; found "
                                  f"{flag_spread!r}")
         self.flag_spread = flag_spread
+        self.bot_learned = bot_learned
+        """Whether the coach bot (:class:`explorer.coach.CoachBot`) values its worlds at the
+        seat's next decision by the learned win chance, though the coach's advice plays them to
+        the end: a bot decides on the evidence it has, and 4 worlds so valued made a stronger
+        player than 16 played to the end, whose wins and losses alone cannot part choices a
+        few points apart (Rat-King: the heuristic bot won 40.0% of 120 games against the
+        first, 50.0% against the second; the README's tournament table). The advice a learner
+        reads keeps its play-outs, whose chances agree with play."""
         """How far apart, as a standard deviation, the real losses of the choices measured
         again lie, fitted so that the loss a flag claims agrees with the loss played out
         (``benchmarks/coach.py flags --fit``): the fresh worlds' loss is shrunk toward 0 by

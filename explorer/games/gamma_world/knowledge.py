@@ -171,7 +171,7 @@ play-outs from the real positions lost 0.330 (not shrunk: 0.424 claimed, 0.291 l
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences, plans=plans.plans,
                           pick=plans.pick, redeal=redeal, coach_base="search", coach_to_end=True,
                           coach_margin=0.10, features=_features, feature_names=FEATURES,
-                          flag_spread=FLAG_SPREAD)
+                          flag_spread=FLAG_SPREAD, bot_learned=True)
 """What the shared queries ask this game. The coach bot leaves the search bot's choice only
 where that clearly loses more than 10 points: leaving it wherever the advice told the two
 apart made the coach weaker than the search bot alone (the README's tournament table)."""

@@ -97,5 +97,6 @@ claimed, 0.289 lost; ``benchmarks/coach.py flags --game rat_king --least 150 --r
 --fit``, 2026-12-07)."""
 
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
-                           redeal=redeal, coach_to_end=True, flag_spread=FLAG_SPREAD)
+                           redeal=redeal, coach_to_end=True, flag_spread=FLAG_SPREAD,
+                           bot_learned=True)
 """What the shared queries ask this game."""

@@ -286,5 +286,5 @@ together (272 positions with a flag: 0.24, between their own 0.22 and 0.30;
 
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
                            redeal=redeal, coach_base="search", coach_to_end=True,
-                           flag_spread=FLAG_SPREAD)
+                           flag_spread=FLAG_SPREAD, bot_learned=True)
 """What the shared queries ask this game."""
