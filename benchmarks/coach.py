@@ -459,8 +459,8 @@ def flags(games: list[str], least: int, rollouts: int, workers: int, first: int,
         shipped = knowledge_for(game_id).flag_spread
         records, drawn = (kept[game_id]["records"], kept[game_id]["drawn"]) \
             if game_id in kept else ([], 0)
-        while not load and len(flags_at(records, shipped)) < least:
-            batch = max(2 * (least - len(flags_at(records, shipped))), 20)
+        while not load and (wanted := least - len(flags_at(records, shipped))) > 0:
+            batch = max(2 * wanted, 20)
             results = spread(flag_of, [(game_id, first + drawn + i, rollouts)
                                        for i in range(batch)],
                              workers=workers, desc=f"{game_id} positions", unit="position",

@@ -417,9 +417,8 @@ def test_a_flags_loss_is_shrunk_as_a_normal_prior_would_have_it():
     # the more worlds (the narrower the interval), the less it shrinks
     assert shrunk(0.3, (0.25, 0.35), t)[0] > loss
     # each side keeps its own half: an interval longer above than below stays so
-    _, (low, high) = shrunk(0.3, (0.2, 0.6), t)
-    assert high - 0.3 * t * t / (t * t + (0.1 / 1.959963984540054) ** 2) > \
-        0.3 * t * t / (t * t + (0.1 / 1.959963984540054) ** 2) - low
+    centre, (low, high) = shrunk(0.3, (0.2, 0.6), t)
+    assert high - centre == pytest.approx(3 * (centre - low))
     # a loss that only just passed 0 is no longer clearly a loss: it loses its label
     loss, interval = shrunk(0.12, (0.01, 0.23), 0.05)
     assert coach._label(0.12, (0.01, 0.23)) == "blunder"

@@ -96,3 +96,23 @@ def test_riftforces_chances_agree_with_play():
         share, half = played_share(here, seat, item.actions, 40)
         low, high = item.interval
         assert low - half <= share <= high + half, (item.text, item.win, item.interval, share)
+
+
+def test_a_flags_shrunk_loss_agrees_with_play():
+    """A flag's loss, measured again in fresh worlds and shrunk by the game's fitted spread
+    (``explorer.coach._shrunk``), against paired play-outs of the best choice and the flagged
+    one (play-out ``n``'s world the same for both): the play-outs' mean loss lies inside the
+    coach's loss interval widened by the play-outs' own 99% interval. Gamma World seed 3,
+    step 55: the heuristic bot's "Draw a card", a blunder."""
+    here = played("gamma_world", 3).at(55)
+    seat = here.current_player
+    advice = advise(here)
+    flagged = next(a for a in advice if a.text == "Draw a card")
+    assert flagged.label == "blunder"
+    losses = [play_out(here, seat, advice[0].actions, 2_000_003 + n) -
+              play_out(here, seat, flagged.actions, 2_000_003 + n) for n in range(PLAY_OUTS)]
+    spread = max(statistics.pstdev(losses), 0.5 / math.sqrt(PLAY_OUTS))
+    half = 2.576 * spread / math.sqrt(PLAY_OUTS)
+    low, high = flagged.loss_interval
+    loss = statistics.mean(losses)
+    assert low - half <= loss <= high + half, (flagged.loss, flagged.loss_interval, loss)

@@ -94,6 +94,11 @@ class GameKnowledge:
             raise KnowledgeError(f"flag_spread must be above 0 and at most 1, or None; found "
                                  f"{flag_spread!r}")
         self.flag_spread = flag_spread
+        """How far apart, as a standard deviation, the real losses of the choices measured
+        again lie, fitted so that the loss a flag claims agrees with the loss played out
+        (``benchmarks/coach.py flags --fit``): the fresh worlds' loss is shrunk toward 0 by
+        it (:func:`explorer.coach._shrunk`), the more the fewer the worlds. None: not shrunk
+        (a game that does not measure its flags again, or one not yet fitted)."""
         self.bot_learned = bot_learned
         """Whether the coach bot (:class:`explorer.coach.CoachBot`) values its worlds at the
         seat's next decision by the learned win chance, though the coach's advice plays them to
@@ -102,11 +107,6 @@ class GameKnowledge:
         few points apart (Rat-King: the heuristic bot won 40.0% of 120 games against the
         first, 50.0% against the second; the README's tournament table). The advice a learner
         reads keeps its play-outs, whose chances agree with play."""
-        """How far apart, as a standard deviation, the real losses of the choices measured
-        again lie, fitted so that the loss a flag claims agrees with the loss played out
-        (``benchmarks/coach.py flags --fit``): the fresh worlds' loss is shrunk toward 0 by
-        it (:func:`explorer.coach._shrunk`), the more the fewer the worlds. None: not shrunk
-        (a game that does not measure its flags again, or one not yet fitted)."""
 
     def decision_odds(self, game: Game, pending: Decision, runs: int,
                       seed: int) -> dict[Action, Odds]:
