@@ -35,6 +35,13 @@ def busy_machine() -> Iterator[None]:
 PAGES = ["teach_rifts", "teach_gamma_world", "teach_riftforce", "teach_rat_king"]
 
 
+def _not_drawn(page: Page) -> list[str]:
+    """The text of each example without its step-through (its caption, any message)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.teach-example')]
+        .filter(example => !example.querySelector('.stepper-status'))
+        .map(example => example.innerText.slice(0, 300))""")
+
+
 def _every_example_draws(page: Page, base_url: str, name: str) -> None:
     """Open the page, start every live example at once, and see each drawn, the lesson's
     first step shown and no "model not found" anywhere."""
@@ -55,7 +62,22 @@ def _every_example_draws(page: Page, base_url: str, name: str) -> None:
         return buttons.length;
     }""")
     assert clicked == count
-    expect(page.locator(".teach-example .stepper-status")).to_have_count(count, timeout=180_000)
+    drawn = page.locator(".teach-example .stepper-status")
+    try:
+        expect(drawn).to_have_count(count, timeout=120_000)
+    except AssertionError:
+        # Once in CI (2026-12-06) 15 of 16 drew and the kernel logged "No such comm" for the
+        # sixteenth click: the click never reached its button. A reader clicks again; so does
+        # the test, once, on the examples still waiting (a drawn one has no button left).
+        waiting = _not_drawn(page)
+        assert waiting, "every example drew after all"
+        page.evaluate("() => document.querySelectorAll('.teach-example-start')"
+                      ".forEach(button => button.click())")
+        try:
+            expect(drawn).to_have_count(count, timeout=120_000)
+        except AssertionError as still:
+            raise AssertionError(f"not drawn after a second click: {_not_drawn(page)}") from still
+    assert not page.locator(".teach-example .explorer-message-error").count(), _not_drawn(page)
     if page.locator(".teach-example .step-chart").count():
         expect(page.locator(".teach-example .step-chart svg").first).to_be_visible(
             timeout=60_000)
