@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import random
 import re
@@ -283,7 +284,18 @@ def log_problems(log: Path, start: int) -> list[str]:
     with log.open("rb") as text:
         text.seek(start)
         lines = text.read().decode("utf-8", errors="replace").splitlines()
-    return [f"server log: {line.strip()}" for line in lines if LOG_PROBLEM.search(line)]
+    problems = []
+    for at, line in enumerate(lines):
+        if not LOG_PROBLEM.search(line):
+            continue
+        said = line.strip()
+        if "Traceback" in line:  # the frames and the error after it, to its first unindented
+            tail = list(itertools.takewhile(lambda row: row.startswith((" ", "\t")) or not row,
+                                            lines[at + 1:at + 60]))
+            error = lines[at + 1 + len(tail)] if at + 1 + len(tail) < len(lines) else ""
+            said += " | " + " | ".join(row.strip() for row in [*tail[-4:], error] if row.strip())
+        problems.append(f"server log: {said}")
+    return problems
 
 
 # ---- a simulated viewer -----------------------------------------------------------------------
