@@ -20,10 +20,13 @@ And the odds match play (issue 45, item 1; :mod:`tests.odds.match_play`): at a c
 ``odds.at`` gives the engine's own outcomes and weights (a roll's success, failure or table
 row summed over the dice totals the engine rolls) and ``odds.effects`` says for each total what
 the engine's roll makes of it; at a decision, each choice ``odds.choices`` gives odds for is
-played on from a copy of the position through ``Game.step`` as its odds assume. The quick
-profile plays each once (what happened must be possible by the odds, and a certain outcome
-must happen); the long one plays :data:`MATCH_PLAYS` times and compares the frequencies with
-the odds at the level :data:`~tests.odds.match_play.ALPHA_FUZZ`.
+played on from a copy of the position through ``Game.step`` as its odds assume. After every
+rule each is played once (what happened must be possible by the odds, and a certain outcome
+must happen); and a rule of its own, which hypothesis takes at random positions as it takes
+the others, plays each :data:`MATCH_PLAYS` times and compares the frequencies with the odds
+at the level :data:`~tests.odds.match_play.ALPHA_FUZZ`. (As an invariant after every rule,
+60 plays a choice made the long profile some 3.5 hours on two cores, most of it Rat-King
+positions checked again after an undo, a save or a refused step had left them as they were.)
 
 ``make test`` runs the quick profile (``HYPOTHESIS_PROFILE`` unset: a few examples per game);
 ``make fuzz`` the long one (``HYPOTHESIS_PROFILE=fuzz``: thousands per game, README).
@@ -81,8 +84,8 @@ ODDS_RUNS = 20
 that it answers, not how closely (its speed is measured by benchmarks/odds_positions.py)."""
 
 
-MATCH_PLAYS = {"quick": 1, "fuzz": 60}[PROFILE]
-"""Plays of each choice (and of the pending chance step) the odds-match invariant compares."""
+MATCH_PLAYS = {"quick": 8, "fuzz": 60}[PROFILE]
+"""Plays of each choice (and of the pending chance step) the odds-match rule compares."""
 MATCH_ODDS_RUNS = {"quick": ODDS_RUNS, "fuzz": 200}[PROFILE]
 """Playouts of a Rifts fight's estimate in the odds-match invariant."""
 
@@ -241,21 +244,30 @@ class GameMachine(RuleBasedStateMachine):
         assert game.snapshot() == before
 
     @invariant()
-    def the_odds_match_play(self) -> None:
-        """The odds of the pending roll or draw are the engine's own, and each choice's odds
-        agree with the choice played on (module docstring)."""
-        if self.game is None or self.game.is_over:
-            return
-        game = self.game
-        before = game.snapshot()
-        if game.is_chance:
-            _chance_matches(game)
-        else:
-            _choices_match(game)
-        assert game.snapshot() == before
+    def the_odds_are_possible_in_play(self) -> None:
+        """The odds of the pending roll or draw are the engine's own, and each choice played
+        on once does what its odds say may happen (module docstring)."""
+        if self.game is not None and not self.game.is_over:
+            _odds_against_play(self.game, 1)
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule()
+    def compare_the_odds_with_play(self) -> None:
+        """The same, each played :data:`MATCH_PLAYS` times: the frequencies agree with the
+        odds."""
+        _odds_against_play(self.game, MATCH_PLAYS)
 
 
-def _chance_matches(game: Game) -> None:
+def _odds_against_play(game: Game, plays: int) -> None:
+    before = game.snapshot()
+    if game.is_chance:
+        _chance_matches(game, plays)
+    else:
+        _choices_match(game, plays)
+    assert game.snapshot() == before
+
+
+def _chance_matches(game: Game, plays: int) -> None:
     """``odds.at`` sums the engine's outcomes by what each does, ``odds.effects`` names it."""
     pending = game.pending
     found = odds.at(game)
@@ -277,28 +289,28 @@ def _chance_matches(game: Game) -> None:
             # a table the game keeps no rows of (a Rat-King STUFF DIE's, each STUFF's own
             # faces): the natural alone, which is also the label
             assert line.endswith(f": {said}") or line == said, (line, label)
-    _compare(found, game, match_play.chance_play)
+    _compare(found, game, match_play.chance_play, plays)
 
 
-def _choices_match(game: Game) -> None:
+def _choices_match(game: Game, plays: int) -> None:
     for action, found in odds.choices(game, runs=MATCH_ODDS_RUNS):
         if found is None:
             continue
         play = match_play.choice_play(game, action, found)
         assert play is not None, f"no play to compare the odds of {action} with"
-        _compare(found, game, play)
+        _compare(found, game, play, plays)
 
 
-def _compare(found: odds.Odds, game: Game, play: match_play.Play) -> None:
+def _compare(found: odds.Odds, game: Game, play: match_play.Play, plays: int) -> None:
     """One play: possible by the odds; more: the frequencies agree with the odds
     (:func:`tests.odds.match_play.problems`)."""
-    if MATCH_PLAYS == 1:
+    if plays == 1:
         labels = play(game.at(game.steps), random.Random(game.steps))
         wrong = match_play.possible(found, labels)
         assert not wrong, f"{found.title} at {game.phase}: " + "; ".join(wrong)
         return
-    counts = match_play.copies(game, MATCH_PLAYS, play, seed=game.steps)
-    wrong = match_play.problems(found, counts, MATCH_PLAYS, match_play.ALPHA_FUZZ)
+    counts = match_play.copies(game, plays, play, seed=game.steps)
+    wrong = match_play.problems(found, counts, plays, match_play.ALPHA_FUZZ)
     assert not wrong, f"{found.title} at {game.phase}: " + "; ".join(wrong)
 
 
