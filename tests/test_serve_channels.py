@@ -25,6 +25,7 @@ from jupyter_server.services.kernels.connection.base import (
     serialize_msg_to_ws_v1,
 )
 from tornado import web
+from tornado.websocket import WebSocketClosedError
 from traitlets.config import LoggingConfigurable
 
 from explorer.serve import PoolAwareKernelManager, ViewerChannels
@@ -417,6 +418,36 @@ def test_item2_a_socket_whose_zmq_connection_fails_is_uncounted_and_its_streams_
         connections, closed = pool.submit(asyncio.run, run()).result()
     assert connections == 0  # so the idle cull sees no socket open and takes the kernel
     assert closed == [True, True]
+
+
+def test_a_message_for_a_socket_closing_goes_nowhere_without_an_error() -> None:
+    """Between a viewer's close frame and Tornado closing its connection (up to 5 s, or until
+    the client closes it), Jupyter sent the kernel's next messages on: in the v1 protocol its
+    write raised WebSocketClosedError up to the ZMQ stream, which logged a traceback (CI: the
+    load script's viewer who leaves by closing its socket, on a busy machine)."""
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    from tornado.websocket import WebSocketProtocol13, _WebSocketParams
+
+    from explorer.serve.frames import V1
+
+    class _Channel(_Stream):
+        channel = "iopub"
+
+    handler = KernelWebsocketHandler.__new__(KernelWebsocketHandler)  # as an upgrade made it
+    protocol = WebSocketProtocol13(handler, False, _WebSocketParams())
+    protocol.selected_subprotocol = V1
+    protocol.stream = _Stream()  # the connection still open,
+    protocol.client_terminated = True  # its client's close frame received
+    handler.ws_connection = protocol
+    connection = ViewerChannels(parent=_Kernel(parent=PoolAwareKernelManager()))
+    connection.websocket_handler = handler
+    connection.channels = {"iopub": _Channel()}
+    assert connection.subprotocol == V1
+    session = connection.session
+    sent = session.serialize(session.msg("status", {"execution_state": "idle"}))
+    with pytest.raises(WebSocketClosedError):  # what Jupyter's own connection lets out
+        super(ViewerChannels, connection).handle_outgoing_message("iopub", sent)
+    connection.handle_outgoing_message("iopub", sent)  # ours: nothing raised
 
 
 def test_a_pages_first_requests_for_every_widget_are_within_the_burst() -> None:

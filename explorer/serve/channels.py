@@ -11,6 +11,7 @@ from typing import Any
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from tornado.ioloop import IOLoop
+from tornado.websocket import WebSocketClosedError
 from traitlets import Float, Instance, Integer
 
 from explorer.serve.frames import (
@@ -232,7 +233,13 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
                     return
         except Exception:  # a message this check cannot read goes as Jupyter sends it
             pass
-        super().handle_outgoing_message(stream, outgoing_msg)
+        try:
+            super().handle_outgoing_message(stream, outgoing_msg)
+        except WebSocketClosedError:
+            # the viewer's close frame came and Tornado has not closed the connection yet
+            # (Jupyter hears of it then): a message for it meanwhile has nowhere to go. In the
+            # v1 protocol Jupyter let the error out, and its stream logged a traceback.
+            self.log.debug("A message for the closing socket of %s was dropped", self._who())
 
 
 def _hang_up(protocol: Any) -> None:
