@@ -67,10 +67,10 @@ def _every_example_draws(page: Page, base_url: str, name: str) -> None:
         expect(drawn).to_have_count(count, timeout=120_000)
     except AssertionError:
         # Once in CI (2026-12-06) 15 of 16 Riftforce examples drew and the sixteenth never
-        # did, with nothing in the server's log but a "No such comm" (the page's own control
-        # comm, by its id): the cause is not known. A reader clicks again; so does the test,
-        # once, on the examples still waiting (a drawn one has no button left), and a failure
-        # says what each one not drawn shows.
+        # did, with nothing in the server's log but a "No such comm" (for a comm the page
+        # opened itself, by the form of its id): the cause is not known. A reader clicks
+        # again; so does the test, once, on the examples still waiting (a drawn one has no
+        # button left), and a failure says what each one not drawn shows.
         waiting = _not_drawn(page)
         assert waiting, "every example drew after all"
         page.evaluate("() => document.querySelectorAll('.teach-example-start')"
