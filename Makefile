@@ -53,7 +53,7 @@ strength: test-deps
 
 ## Stateful fuzzing of the five games, the long profile (thousands of examples a game)
 fuzz: test-deps
-	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest -n 2 tests/test_fuzz.py
+	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest -n 2 -v --durations=5 tests/test_fuzz.py
 
 chromium:
 	@if command -v chromium >/dev/null 2>&1; then :; \
