@@ -433,21 +433,25 @@ def test_a_message_for_a_socket_closing_goes_nowhere_without_an_error() -> None:
     class _Channel(_Stream):
         channel = "iopub"
 
-    handler = KernelWebsocketHandler.__new__(KernelWebsocketHandler)  # as an upgrade made it
-    protocol = WebSocketProtocol13(handler, False, _WebSocketParams())
-    protocol.selected_subprotocol = V1
-    protocol.stream = _Stream()  # the connection still open,
-    protocol.client_terminated = True  # its client's close frame received
-    handler.ws_connection = protocol
-    connection = ViewerChannels(parent=_Kernel(parent=PoolAwareKernelManager()))
-    connection.websocket_handler = handler
-    connection.channels = {"iopub": _Channel()}
-    assert connection.subprotocol == V1
-    session = connection.session
-    sent = session.serialize(session.msg("status", {"execution_state": "idle"}))
-    with pytest.raises(WebSocketClosedError):  # what Jupyter's own connection lets out
-        super(ViewerChannels, connection).handle_outgoing_message("iopub", sent)
-    connection.handle_outgoing_message("iopub", sent)  # ours: nothing raised
+    async def run() -> None:  # in a loop of its own, as the server's (none left behind)
+        handler = KernelWebsocketHandler.__new__(KernelWebsocketHandler)  # as an upgrade made
+        protocol = WebSocketProtocol13(handler, False, _WebSocketParams())
+        protocol.selected_subprotocol = V1
+        protocol.stream = _Stream()  # the connection still open,
+        protocol.client_terminated = True  # its client's close frame received
+        handler.ws_connection = protocol
+        connection = ViewerChannels(parent=_Kernel(parent=PoolAwareKernelManager()))
+        connection.websocket_handler = handler
+        connection.channels = {"iopub": _Channel()}
+        assert connection.subprotocol == V1
+        session = connection.session
+        sent = session.serialize(session.msg("status", {"execution_state": "idle"}))
+        with pytest.raises(WebSocketClosedError):  # what Jupyter's own connection lets out
+            super(ViewerChannels, connection).handle_outgoing_message("iopub", sent)
+        connection.handle_outgoing_message("iopub", sent)  # ours: nothing raised
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
 
 
 def test_a_pages_first_requests_for_every_widget_are_within_the_burst() -> None:
