@@ -87,7 +87,7 @@ that it answers, not how closely (its speed is measured by benchmarks/odds_posit
 MATCH_PLAYS = {"quick": 8, "fuzz": 60}[PROFILE]
 """Plays of each choice (and of the pending chance step) the odds-match rule compares."""
 MATCH_ODDS_RUNS = {"quick": ODDS_RUNS, "fuzz": 200}[PROFILE]
-"""Playouts of a Rifts fight's estimate in the odds-match invariant."""
+"""Playouts of a Rifts fight's estimate where the odds are played against."""
 
 
 def _check_invariants(game: Game) -> None:

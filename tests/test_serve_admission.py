@@ -5,11 +5,8 @@ server's room, with its place and expected wait."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
@@ -21,13 +18,7 @@ from explorer.serve.admission import (
     say_wait,
 )
 from explorer.serve.kernels import PoolAwareKernelManager
-
-
-def _in_a_loop_of_its_own(work: Coroutine[Any, Any, Any]) -> Any:
-    """``work`` run in a thread of its own: a browser test on the same test worker keeps
-    Playwright's event loop running in the main thread, where asyncio.run refuses to start."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, work).result()
+from tests.loops import in_a_loop_of_its_own
 
 
 class Clock:
@@ -219,7 +210,7 @@ def test_pool_refills_wait_for_a_quiet_moment_and_go_one_at_a_time() -> None:
         for name in ("a", "b", "c"):
             await items[name]
 
-    _in_a_loop_of_its_own(run())
+    in_a_loop_of_its_own(run())
 
 
 def test_a_refill_still_waiting_when_the_server_stops_starts_no_kernel() -> None:
@@ -239,7 +230,7 @@ def test_a_refill_still_waiting_when_the_server_stops_starts_no_kernel() -> None
         with pytest.raises(RuntimeError, match="the server is stopping"):
             await item
 
-    _in_a_loop_of_its_own(run())
+    in_a_loop_of_its_own(run())
 
 
 def test_preheating_has_no_limit_when_told_so_and_a_stuck_one_holds_back_for_a_while() -> None:
@@ -255,4 +246,4 @@ def test_preheating_has_no_limit_when_told_so_and_a_stuck_one_holds_back_for_a_w
         assert stuck.may_preheat(now=161.0)  # past preheat_timeout it holds back no more
         assert item not in stuck._preheating
 
-    _in_a_loop_of_its_own(run())
+    in_a_loop_of_its_own(run())

@@ -5,13 +5,11 @@ guards against a real Voila: tests/browser/test_public_sockets.py."""
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import json
 import logging
 import struct
 import tracemalloc
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +30,7 @@ from explorer.serve import PoolAwareKernelManager, ViewerChannels
 from explorer.serve.channels import SOCKETS, socket_refusal
 from explorer.serve.frames import Message, frame_problem, message_refusal, refusal
 from explorer.serve.limits import Budget, Once, RefusalLog, SocketCounts, TokenBucket
+from tests.loops import in_a_loop_of_its_own
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -414,8 +413,7 @@ def test_item2_a_socket_whose_zmq_connection_fails_is_uncounted_and_its_streams_
         connection.disconnect()
         return manager._kernel_connections["k1"], [s.closed() for s in kernel.streams]
 
-    with ThreadPoolExecutor(1) as pool:
-        connections, closed = pool.submit(asyncio.run, run()).result()
+    connections, closed = in_a_loop_of_its_own(run())
     assert connections == 0  # so the idle cull sees no socket open and takes the kernel
     assert closed == [True, True]
 
@@ -433,7 +431,7 @@ def test_a_message_for_a_socket_closing_goes_nowhere_without_an_error() -> None:
     class _Channel(_Stream):
         channel = "iopub"
 
-    async def run() -> None:  # in a loop of its own, as the server's (none left behind)
+    async def run() -> None:  # in a loop, as the server's
         handler = KernelWebsocketHandler.__new__(KernelWebsocketHandler)  # as an upgrade made
         protocol = WebSocketProtocol13(handler, False, _WebSocketParams())
         protocol.selected_subprotocol = V1
@@ -450,8 +448,7 @@ def test_a_message_for_a_socket_closing_goes_nowhere_without_an_error() -> None:
             super(ViewerChannels, connection).handle_outgoing_message("iopub", sent)
         connection.handle_outgoing_message("iopub", sent)  # ours: nothing raised
 
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, run()).result()
+    in_a_loop_of_its_own(run())
 
 
 def test_a_pages_first_requests_for_every_widget_are_within_the_burst() -> None:

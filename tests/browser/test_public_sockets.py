@@ -18,8 +18,7 @@ import statistics
 import struct
 import time
 import uuid
-from collections.abc import Awaitable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,7 @@ from explorer.serve import running_voila
 from explorer.serve.frames import V1
 from explorer.serve.kernels import VIEWER_COOKIE
 from explorer.viewer_client import Viewer, message
+from tests.loops import in_a_loop_of_its_own
 
 from .small_site import BUTTON, small_site
 
@@ -58,11 +58,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
         yield url, log
 
 
-def _run(work: Coroutine[Any, Any, Any]) -> Any:
-    """Run ``work`` in a thread of its own (Playwright's sync API may hold this thread's
-    event loop)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, work).result()
+_run = in_a_loop_of_its_own
 
 
 def _server_pid(url: str) -> int:
