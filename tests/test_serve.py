@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -17,6 +16,7 @@ from tornado.httputil import HTTPHeaders
 
 from explorer.serve import MAX_CLIENT_MESSAGE, PoolAwareKernelManager, ViewerChannels
 from explorer.serve.kernels import VIEWER_COOKIE
+from tests.loops import in_a_loop_of_its_own
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,9 +45,7 @@ def _cull(manager_class: type) -> tuple[list[str], SimpleNamespace]:
         manager.shutdown_kernel = shutdown_kernel
         await manager.cull_kernels()
         return shut, pooled
-    # in a thread of its own: Playwright's sync API may hold this thread's event loop
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, run()).result()
+    return in_a_loop_of_its_own(run())
 
 
 def test_a_pooled_kernel_is_kept_active_and_a_left_kernel_is_culled() -> None:
@@ -107,8 +105,7 @@ def test_the_caps_count_kernels_handed_out_and_pages_being_drawn() -> None:
         found.append(manager.room())  # a1, b1 and two pages: all 4 places
         return found
 
-    with ThreadPoolExecutor(1) as pool:
-        found = pool.submit(asyncio.run, run()).result()
+    found = in_a_loop_of_its_own(run())
     assert found == [None, "your address holds 2 pages already", (1, ""),
                      (0, "all 4 places are taken")]
 
@@ -135,8 +132,7 @@ def _connected_cull(kernels: dict[str, float], connections: dict[str, int],
         await manager.cull_kernels()
         return shut
 
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, run()).result()
+    return in_a_loop_of_its_own(run())
 
 
 def test_a_kernel_with_a_socket_open_but_idle_for_long_is_culled() -> None:
@@ -200,8 +196,7 @@ def test_a_shut_down_kernels_open_sockets_are_closed() -> None:
     sockets = [connection("gone"), connection("gone"), connection("kept")]
     ZMQChannelsWebsocketConnection._open_sockets.update(sockets)
     try:
-        with ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, run()).result()
+        in_a_loop_of_its_own(run())
     finally:
         ZMQChannelsWebsocketConnection._open_sockets.difference_update(sockets)
     assert closed == [("gone", 1001), ("gone", 1001)]
@@ -299,8 +294,7 @@ def test_a_page_being_drawn_counts_once_against_the_caps(monkeypatch) -> None:
         assert manager.held_by(browser) == 1
         assert manager.full_for(client) is None  # one page of two
 
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, run()).result()
+    in_a_loop_of_its_own(run())
     assert held == [(1, 1), (1, 1), (1, 1)]
 
 
@@ -341,8 +335,7 @@ def test_a_page_whose_kernel_fails_to_start_says_the_server_is_busy(monkeypatch)
         return answer
 
     def served(error: Exception) -> dict:
-        with ThreadPoolExecutor(1) as pool:
-            return pool.submit(asyncio.run, run(error)).result()
+        return in_a_loop_of_its_own(run(error))
 
     answer = served(TimeoutError("Kernel didn't respond in 60 seconds"))
     assert answer["status"] == 503
@@ -420,8 +413,7 @@ def _culling_round(kernels: dict[str, object], also_gone: tuple[str, ...] = ()
         await manager.cull_kernels()
         return shut
 
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, run()).result(), errors
+    return in_a_loop_of_its_own(run()), errors
 
 
 def test_a_kernel_shut_down_during_a_culling_round_is_passed_over() -> None:
@@ -484,8 +476,7 @@ def test_item6_a_kernel_whose_page_never_connected_is_shut_down() -> None:
         await asyncio.sleep(1.5)
         return early, shut
 
-    with ThreadPoolExecutor(1) as pool:
-        early, shut = pool.submit(asyncio.run, run()).result()
+    early, shut = in_a_loop_of_its_own(run())
     assert early == [] and shut == ["left"]
 
 

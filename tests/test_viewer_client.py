@@ -18,6 +18,7 @@ from explorer.viewer_client import (
     put_buffers,
     split_buffers,
 )
+from tests.loops import in_a_loop_of_its_own
 
 
 def test_an_uploads_bytes_travel_as_buffers_and_come_back_in_place() -> None:
@@ -120,8 +121,5 @@ def test_the_kernels_news_keeps_the_viewers_states_current() -> None:
 
 
 def test_a_viewer_that_is_not_connected_says_so() -> None:
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as pool, pytest.raises(ViewerError, match="not connected"):
-        pool.submit(asyncio.run, _page().click("go")).result()
+    with pytest.raises(ViewerError, match="not connected"):
+        in_a_loop_of_its_own(_page().click("go"))

@@ -14,6 +14,7 @@ from ipywidgets.widgets.tests.utils import DummyComm, setup_test_comm, teardown_
 
 import explorer.ui  # noqa: F401 - installs the guard, as every page does
 from explorer.ui.guard import CLIENT_TRAITS
+from tests.loops import in_a_loop_of_its_own
 
 
 class _Comm(DummyComm):
@@ -287,7 +288,7 @@ def test_a_control_is_enabled_again_only_after_the_queued_clicks() -> None:
 
     with ThreadPoolExecutor(1) as pool:  # Playwright's sync API may hold this thread's loop
         assert pool.submit(outside_a_kernel).result() is False
-        assert pool.submit(asyncio.run, in_a_kernel()).result() == (True, False)
+    assert in_a_loop_of_its_own(in_a_kernel()) == (True, False)
 
 
 def test_a_held_control_is_disabled_for_its_work_and_enabled_after_even_an_error() -> None:
@@ -317,7 +318,6 @@ def test_each_click_refused_while_waiting_starts_the_wait_again() -> None:
     end to 1.5 s; still disabled at 1.2 s, enabled by 2.2 s (margins of 0.3 s or more for a
     slow machine's sleeps)."""
     import asyncio
-    from concurrent.futures import ThreadPoolExecutor
 
     from explorer.ui.guard import enable_later
 
@@ -339,8 +339,7 @@ def test_each_click_refused_while_waiting_starts_the_wait_again() -> None:
         await until(2.2)
         return held_after_click, clicked, held_past_first_end, button.disabled
 
-    with ThreadPoolExecutor(1) as pool:
-        held, clicked, held_later, disabled = pool.submit(asyncio.run, in_a_kernel()).result()
+    held, clicked, held_later, disabled = in_a_loop_of_its_own(in_a_kernel())
     assert held and clicked == [] and held_later and not disabled
 
 
@@ -348,7 +347,6 @@ def test_a_burst_of_clicks_on_the_balance_run_button_starts_one_run() -> None:
     """Three clicks queued at once (a kernel takes them one after another): the first runs,
     the others find the button disabled; the button is back once they are refused."""
     import asyncio
-    from concurrent.futures import ThreadPoolExecutor
 
     from explorer.ui.balance import BalanceReport
     from explorer.ui.guard import SETTLE
@@ -363,8 +361,7 @@ def test_a_burst_of_clicks_on_the_balance_run_button_starts_one_run() -> None:
         await asyncio.sleep(SETTLE + 1)
         return fresh, view.message.value, held, view.run_button.disabled
 
-    with ThreadPoolExecutor(1) as pool:
-        fresh, message, held, disabled = pool.submit(asyncio.run, burst()).result()
+    fresh, message, held, disabled = in_a_loop_of_its_own(burst())
     assert fresh == ["fresh:1"]
     assert "not in use right now" in message
     assert held and not disabled
