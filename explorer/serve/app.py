@@ -56,21 +56,34 @@ def public_voila() -> type:
                                   {"__doc__": chosen.__doc__})
         return ruled[handler]
 
-    from traitlets import Bool
+    from traitlets import Bool, List, Unicode
+
+    from explorer.serve.connections import public_http_server
 
     class PublicVoila(Voila):
         """``voila`` for a public server (``make serve``; see docs/hosting.md)."""
 
         trust_xheaders = Bool(False, config=True, help="Take a request's client address from "
-                              "the X-Real-IP or X-Forwarded-For header a reverse proxy sets "
-                              "(only behind one: a viewer could set it too)")
+                              "the X-Real-IP or X-Forwarded-For header a reverse proxy sets, "
+                              "on connections from trusted_proxies alone (only behind one: a "
+                              "viewer could set them too)")
+        trusted_proxies = List(Unicode(), ["127.0.0.1", "::1"], config=True,
+                               help="The addresses of the reverse proxies whose address "
+                                    "headers are believed when trust_xheaders is set")
 
         def listen(self) -> None:
-            """Voila's listening, with tornado's ``xheaders`` if :attr:`trust_xheaders`."""
-            if self.trust_xheaders:
-                listen = self.app.listen
-                self.app.listen = lambda *args, **kwargs: listen(*args, xheaders=True,
-                                                                 **kwargs)
+            """Voila's listening, on :func:`~explorer.serve.connections.public_http_server`
+            (the proxies' address headers believed if :attr:`trust_xheaders`)."""
+            server_class = public_http_server()
+            trusted = tuple(self.trusted_proxies) if self.trust_xheaders else ()
+            app = self.app
+
+            def listen(port: int, address: str | None = None, **kwargs: Any) -> Any:
+                server = server_class(app, trusted_proxies=trusted)
+                server.listen(port, address, **kwargs)
+                return server
+
+            app.listen = listen
             super().listen()
 
         def init_settings(self) -> dict[str, Any]:

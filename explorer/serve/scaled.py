@@ -8,13 +8,21 @@ browser's first request (no cookie yet) goes to one process, which gives it the 
 then on every request of that browser (its page, its kernel's socket, its shutdown call) goes
 to the process its cookie hashes to, which accepts the cookie because the key is shared
 (``PoolAwareKernelManager.viewer_key``). nginx passes the viewer's address on
-(``X-Real-IP``), and each process trusts it (``PublicVoila.trust_xheaders``), so the caps per
-address still see the viewers' own addresses.
+(``X-Real-IP``), and each process trusts it from nginx's address alone
+(``PublicVoila.trust_xheaders``, ``PublicVoila.trusted_proxies``), so the caps per address
+still see the viewers' own addresses. The processes listen on 127.0.0.1 whatever address nginx
+serves on, so only what runs on this machine reaches them.
+
+Against slow and greedy clients nginx times out unfinished headers and stalled bodies, caps
+the connections and the requests a second of each address (:data:`PER_ADDRESS`,
+:data:`RATE`, :data:`BURST`) and fits its connections to the descriptors it may hold
+(:func:`descriptors`).
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import secrets
 import shutil
 import subprocess
@@ -27,8 +35,23 @@ from explorer.errors import ExplorerError
 from explorer.serve import ROOT, _server, free_port, running_voila
 
 NGINX_CONF = Path(__file__).with_name("nginx.conf")
-"""The nginx configuration, a template: ``{{listen}}``, ``{{servers}}``, ``{{prefix}}`` and
-``{{user}}`` are filled in by :func:`nginx_config`."""
+"""The nginx configuration, a template whose names in double braces :func:`nginx_config`
+fills in."""
+PER_ADDRESS = 512
+"""The most connections one address may hold through nginx at once: a class of 30 browsers
+behind one school address, each with its 6 connections for pages and files and a socket or
+three per page, and well under what one Voila process may hold (a browser with no cookie yet
+always reaches the same process)."""
+RATE = 100
+"""Requests a second one address may make through nginx, on average."""
+BURST = 2000
+"""Requests one address may make at once above :data:`RATE` (a class opening its pages
+together: some 30 requests a page)."""
+SPARE_DESCRIPTORS = 64
+"""Descriptors nginx keeps for its own files (logs, listening sockets) beside its
+connections."""
+ROOT_DESCRIPTORS = 65536
+"""The descriptors nginx gives itself when it runs as root (which may raise its hard limit)."""
 
 
 def nginx() -> str:
@@ -40,14 +63,34 @@ def nginx() -> str:
     return path
 
 
-def nginx_config(listen: str, ports: list[int], prefix: Path) -> str:
+def descriptors() -> int:
+    """The descriptors nginx may hold: its hard limit, or :data:`ROOT_DESCRIPTORS` as root if
+    that is more (at least 1,024: nginx's own default connections need it)."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    if hard == resource.RLIM_INFINITY:
+        hard = ROOT_DESCRIPTORS
+    if os.geteuid() == 0:
+        hard = max(hard, ROOT_DESCRIPTORS)
+    return max(1024, hard)
+
+
+def nginx_config(listen: str, ports: list[int], prefix: Path,
+                 limit: int | None = None) -> str:
     """The nginx configuration for the Voila processes on ``ports`` of 127.0.0.1, nginx
-    listening on ``listen`` (``host:port``), its files under ``prefix``."""
+    listening on ``listen`` (``host:port``), its files under ``prefix``, holding up to
+    ``limit`` descriptors (:func:`descriptors` when None)."""
+    limit = descriptors() if limit is None else limit
+    if limit <= SPARE_DESCRIPTORS * 2:
+        raise ExplorerError(f"nginx needs more than {SPARE_DESCRIPTORS * 2} descriptors; "
+                            f"found a limit of {limit}")
     text = NGINX_CONF.read_text(encoding="utf-8")
     servers = "\n".join(f"        server 127.0.0.1:{port} max_fails=0;" for port in ports)
     user = "user root;" if os.geteuid() == 0 else ""  # workers that can read the prefix
     for name, value in (("listen", listen), ("servers", servers), ("prefix", str(prefix)),
-                        ("user", user)):
+                        ("user", user), ("descriptors", str(limit)),
+                        ("connections", str(limit - SPARE_DESCRIPTORS)),
+                        ("per_address", str(PER_ADDRESS)), ("rate", str(RATE)),
+                        ("burst", str(BURST))):
         text = text.replace("{{" + name + "}}", value)
     return text
 
@@ -97,11 +140,11 @@ def running_scaled(processes: int = 2, notebooks: str = "notebooks/",
 
 
 def serve_scaled(processes: int, host: str, port: int) -> int:
-    """``make serve-scaled``: the processes and nginx until interrupted (Ctrl-C)."""
+    """``make serve-scaled``: the processes and nginx until interrupted (Ctrl-C). nginx
+    serves on ``host``; the processes listen on 127.0.0.1 whatever it is."""
     print(f"Starting {processes} Voila processes behind nginx", flush=True)
     try:
-        with running_scaled(processes, host=host, port=port,
-                            extra=(f"--Voila.ip={host}",)) as (url, logs):
+        with running_scaled(processes, host=host, port=port) as (url, logs):
             print(f"Serving the dashboards at {url}/ (start at "
                   f"{url}/voila/render/index.ipynb); the processes' logs: "
                   f"{', '.join(str(log) for log in logs)}. Ctrl-C stops them.", flush=True)
