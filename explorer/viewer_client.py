@@ -389,6 +389,13 @@ class Viewer:
             self._http.close()
             self._http = None
 
+    def disconnect(self) -> None:
+        """Close the page's socket alone, as a page that lost its connection: its kernel
+        stays (:meth:`close` shuts it down later)."""
+        if self._socket is not None:
+            self._socket.close()
+            self._socket = None
+
     async def shutdown(self) -> int:
         """The page's shutdown call (``POST /voila/api/shutdown/<kernel>`` with its ``_xsrf``
         cookie, as the browser's beacon sends it); the answer's status (0: no answer)."""

@@ -68,9 +68,11 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
     Voila's own list (``voila.json`` names this class, and sets its limits).
 
     Opened only by the browser the kernel was handed to, a few at a time
-    (:func:`socket_refusal`, in :func:`channels_handler`). From the page, each message is
-    first held to its kernel's budget (:attr:`messages_per_second`, :attr:`bytes_per_second`
-    and their bursts, shared by the kernel's sockets: :class:`Budget`); past it the message is
+    (:func:`socket_refusal`, in :func:`channels_handler`). From the page, each message (and
+    each frame that brings no message of its own: a ping, a pong, a piece of a message sent in
+    several frames, :meth:`frame_received`) is first held to its kernel's budget
+    (:attr:`messages_per_second`, :attr:`bytes_per_second` and their bursts, shared by the
+    kernel's sockets: :class:`Budget`); past it the message is
     dropped, and a socket that keeps flooding is closed (1008 "too many messages"; its kernel
     takes no new socket for half of :data:`FLOOD_WINDOW`). Then it is checked by
     :func:`explorer.serve.frames.refusal`: a binary frame's layout before anything decodes it,
@@ -115,6 +117,8 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
     _counted = False
     _disconnected = False
     _closing = False
+    _messages = 0
+    _messages_framed = 0
 
     @property
     def client(self) -> str:
@@ -138,9 +142,11 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
         return self._log_of_refusals
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
+        self._messages += 1
         if self._closing:
             return
-        if not self._admit(incoming_msg):
+        size = len(incoming_msg) if isinstance(incoming_msg, str | bytes) else 0
+        if not self._admit(size):
             return
         why = self._refusal(incoming_msg)
         if why is not None:
@@ -159,12 +165,23 @@ class ViewerChannels(ZMQChannelsWebsocketConnection):
         """Why an incoming message is dropped (None: it passes); never raises."""
         return refusal(incoming_msg, self.subprotocol == V1, self.max_message_parts)
 
-    def _admit(self, incoming_msg: Any) -> bool:
-        """Whether the message is within its kernel's budget (else it is dropped, and a socket
-        that keeps flooding is closed)."""
+    def frame_received(self) -> None:
+        """Count a websocket frame that brought no message of its own (a ping, a pong, a
+        piece of a message sent in several frames) toward the budget like a message: the
+        server reads, unmasks and answers each one, so a socket sending them past its rate is
+        closed as a flood of messages would be (a frame that ended a message was counted with
+        it)."""
+        if self._messages > self._messages_framed:
+            self._messages_framed = self._messages  # this frame ended a message: counted
+            return
+        if not self._closing:
+            self._admit(0)
+
+    def _admit(self, size: int) -> bool:
+        """Whether a message (or a frame) of ``size`` bytes is within its kernel's budget
+        (else it is dropped, and a socket that keeps flooding is closed)."""
         if self._budget is None:
             self._budget = budget_of(self.multi_kernel_manager, self.kernel_id, self)
-        size = len(incoming_msg) if isinstance(incoming_msg, str | bytes) else 0
         if self._budget.admit(size):
             return True
         self.refusals.refused("over the rate", f"over {self.messages_per_second:g} messages "
@@ -288,6 +305,23 @@ def channels_handler() -> type:
 
         def write_error(self, status_code: int, **kwargs: Any) -> None:
             tornado.web.RequestHandler.write_error(self, status_code, **kwargs)
+
+        def get_websocket_protocol(self) -> Any:
+            """Tornado's protocol, telling the connection of each frame it reads
+            (:meth:`ViewerChannels.frame_received`): control frames and the pieces of a
+            message never reach ``on_message``, and went uncounted."""
+            protocol = super().get_websocket_protocol()
+            if protocol is not None:
+                receive = protocol._receive_frame  # one frame each call (Tornado 6)
+
+                async def receive_counted() -> None:
+                    await receive()
+                    connection = getattr(self, "connection", None)
+                    if isinstance(connection, ViewerChannels):
+                        connection.frame_received()
+
+                protocol._receive_frame = receive_counted
+            return protocol
 
         @ws_authenticated
         async def get(self, kernel_id: str) -> None:

@@ -16,6 +16,7 @@ import re
 import secrets
 import statistics
 import struct
+import threading
 import time
 import uuid
 from collections.abc import Awaitable
@@ -89,18 +90,20 @@ def _log_lines(log: Path) -> list[str]:
     return log.read_text(encoding="utf-8", errors="replace").splitlines()
 
 
-def _request(url: str, kernel_id: str, cookies: dict[str, str] | None) -> HTTPRequest:
+def _request(url: str, kernel_id: str, cookies: dict[str, str] | None,
+             source: str | None = None) -> HTTPRequest:
     headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}
     return HTTPRequest(url.replace("http", "ws", 1) + f"/api/kernels/{kernel_id}/channels"
-                       f"?session_id={uuid.uuid4().hex}", headers=headers)
+                       f"?session_id={uuid.uuid4().hex}", headers=headers,
+                       network_interface=source)
 
 
 async def _socket(url: str, kernel_id: str, cookies: dict[str, str] | None,
-                  v1: bool = False) -> WebSocketClientConnection:
+                  v1: bool = False, source: str | None = None) -> WebSocketClientConnection:
     """A websocket of the test's own to a kernel, with these cookies, in the v1 binary
-    protocol or the legacy one."""
+    protocol or the legacy one, from the address ``source`` (None: 127.0.0.1)."""
     return await asyncio.wait_for(websocket_connect(
-        _request(url, kernel_id, cookies), subprotocols=[V1] if v1 else None,
+        _request(url, kernel_id, cookies, source), subprotocols=[V1] if v1 else None,
         max_message_size=256 * 2**20), 60)
 
 
@@ -397,6 +400,122 @@ def test_item3_a_flood_of_dropped_messages_writes_a_few_log_lines(server) -> Non
     assert any("'execute_request' message is not allowed" in line for line in about)
     assert any(re.search(r"Dropped [\d,]+ more messages from", line) for line in about)
     assert sum("probe-" in line for line in about) <= 1
+
+
+# ---- issue 46 item 4: frames that carry no message count like messages ------------------
+
+PING_SOCKETS = 18
+"""Sockets pinging at once: one browser's 6 pages, 3 sockets each (issue 46's probe)."""
+
+
+async def _pings(url: str, viewers: list[Viewer], seconds: float) -> dict[str, int]:
+    """Ping frames as fast as the sockets take them, on 3 sockets to each viewer's kernel
+    (from addresses 127.0.0.51 on, 5 to an address: the test server's cap), each socket
+    opened again whenever the server closes it, for ``seconds``."""
+    from tornado.iostream import StreamClosedError
+
+    counts = {"sent": 0, "sockets": 0, "refused": 0, "ended_by_server": 0}
+    deadline = time.monotonic() + seconds
+
+    async def pinger(viewer: Viewer, source: str) -> None:
+        while time.monotonic() < deadline:
+            try:
+                raw = await _socket(url, viewer.kernel_id, viewer.cookies, source=source)
+            except HTTPClientError:
+                counts["refused"] += 1
+                await asyncio.sleep(0.2)
+                continue
+            counts["sockets"] += 1
+            try:
+                while time.monotonic() < deadline:
+                    raw.ping(b"ping")
+                    counts["sent"] += 1
+                    if counts["sent"] % 20 == 0:
+                        await asyncio.sleep(0)  # the writes go out, the pongs come in
+            except (WebSocketClosedError, StreamClosedError):
+                counts["ended_by_server"] += 1
+            raw.close()
+
+    sources = [f"127.0.0.{51 + n // PER_CLIENT}" for n in range(PING_SOCKETS)]
+    await asyncio.gather(*(pinger(viewers[n % len(viewers)], source)
+                           for n, source in enumerate(sources)))
+    return counts
+
+
+def test_issue46_item4_pings_on_18_sockets_leave_another_viewers_click_as_quick(
+        server) -> None:
+    """Ping frames (control frames: no message reaches the budgets) as fast as they go on 18
+    sockets to 6 kernels, reopened when closed, for 10 s: another viewer's click median
+    within twice its median just before (issue 46 measured 42 ms before, 424 ms during);
+    the pinging sockets are closed as floods."""
+    url, log = server
+
+    async def probe() -> dict[str, Any]:
+        pingers = []
+        for _ in range(6):  # each page's own socket closed: the address's cap is 5
+            (viewer,) = await _viewers(url, 1)
+            viewer.disconnect()
+            pingers.append(viewer)
+        (b,) = await _viewers(url, 1)
+        before = await _clicks(b, 4)
+        attack: dict[str, Any] = {}
+        pinging = threading.Thread(target=lambda: attack.update(
+            in_a_loop_of_its_own(_pings(url, pingers, 10))))
+        pinging.start()
+        during = await _clicks(b, 10)
+        await asyncio.to_thread(pinging.join)
+        after = await b.request("kernel_info_request", {})
+        await _leave(b, *pingers)
+        return {"kernels": [v.kernel_id for v in pingers], "before": before,
+                "during": during, "attack": attack, "after": after}
+
+    found = _run(probe())
+    attack, before, during = found["attack"], found["before"], found["during"]
+    print(f"\nissue 46 item 4: another viewer's click, median {statistics.median(before):.3f}"
+          f" s before, {statistics.median(during):.3f} s while {attack['sent']:,} pings went "
+          f"on {attack['sockets']} sockets ({attack['ended_by_server']} closed by the server, "
+          f"{attack['refused']} refused); max {max(during):.3f} s")
+    assert attack["sent"] > 10 * PING_SOCKETS and attack["ended_by_server"] >= PING_SOCKETS
+    assert statistics.median(during) <= 2 * statistics.median(before), (before, during)
+    assert any(m["msg_type"] == "kernel_info_reply" for m in found["after"].messages)
+    closed = [line for line in _log_lines(log) if "Closed the socket of a viewer of kernel"
+              in line and any(k in line for k in found["kernels"])]
+    assert closed and all("over its rate" in line for line in closed)
+
+
+def test_issue46_item4_a_message_in_thousands_of_pieces_is_counted_and_closed(
+        server) -> None:
+    """One text message begun and never finished, sent as 5,000 continuation frames of one
+    byte (Tornado gathers them, and no message reached the budget): the socket is closed
+    as a flood; the page's own socket goes on."""
+    url, log = server
+
+    async def probe() -> dict[str, Any]:
+        (a,) = await _viewers(url, 1)
+        raw = await _socket(url, a.kernel_id, a.cookies)
+        from tornado.iostream import StreamClosedError
+
+        sent, ended = 0, False
+        try:
+            raw.protocol._write_frame(False, 0x1, b"{")  # a text message's first piece
+            for _ in range(5000):
+                raw.protocol._write_frame(False, 0x0, b" ")  # a piece, not the last
+                sent += 1
+                if sent % 100 == 0:
+                    await asyncio.sleep(0.01)
+        except (WebSocketClosedError, StreamClosedError, AttributeError):
+            ended = True  # dropped while pieces were written (AttributeError: no protocol)
+        if not ended:  # (a socket left open times out here: the test fails)
+            ended = await asyncio.wait_for(raw.read_message(), 30) is None
+        after = await a.request("kernel_info_request", {})
+        await _leave(a)
+        return {"kernel": a.kernel_id, "ended": ended, "after": after}
+
+    found = _run(probe())
+    assert found["ended"]
+    assert any(m["msg_type"] == "kernel_info_reply" for m in found["after"].messages)
+    assert any(f"Closed the socket of a viewer of kernel {found['kernel']}" in line
+               and "over its rate" in line for line in _log_lines(log))
 
 
 # ---- item 8 --------------------------------------------------------------------------------
