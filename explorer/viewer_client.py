@@ -396,6 +396,12 @@ class Viewer:
             self._socket.close()
             self._socket = None
 
+    async def reconnect(self) -> None:
+        """Close the page's socket and open another to the same kernel, as a page does
+        when its connection drops (:class:`ViewerError` if the server refuses it)."""
+        self.disconnect()
+        await self._connect()
+
     async def shutdown(self) -> int:
         """The page's shutdown call (``POST /voila/api/shutdown/<kernel>`` with its ``_xsrf``
         cookie, as the browser's beacon sends it); the answer's status (0: no answer)."""

@@ -86,13 +86,15 @@ def free_port() -> int:
 @contextmanager
 def running_voila(notebooks: str = "notebooks/", port: int | None = None,
                   extra: tuple[str, ...] = (), timeout: float = 60,
-                  log_path: Path | None = None, cwd: Path = ROOT) -> Iterator[str]:
+                  log_path: Path | None = None, cwd: Path = ROOT,
+                  descriptors: int | None = None) -> Iterator[str]:
     """Run ``voila notebooks/`` from the repository root (the public server's Voila:
     :func:`voila_main`); yield its base URL; stop it after.
 
     Voila's output goes to ``log_path`` when given (kept after), else to a temporary file.
     ``cwd`` another folder: Voila run from there; the public server's Voila if that folder
     holds a ``voila.json``, else the stock ``voila`` (the benchmarks' bare Voila).
+    ``descriptors``: the process's limit on them, soft and hard (as ``ulimit -n`` sets it).
     """
     port = free_port() if port is None else port
     public = (cwd / "voila.json").exists()  # the project's configuration: its server
@@ -100,20 +102,28 @@ def running_voila(notebooks: str = "notebooks/", port: int | None = None,
         [str(Path(sys.executable).with_name("voila"))]
     with _server([*voila, notebooks, f"--port={port}", "--no-browser", *extra], cwd,
                  f"http://127.0.0.1:{port}/voila/static/voila.js", "Voila", timeout,
-                 log_path):
+                 log_path, descriptors):
         yield f"http://127.0.0.1:{port}"
 
 
 @contextmanager
 def _server(command: list[str], cwd: Path, probe: str, name: str, timeout: float,
-            log_path: Path | None) -> Iterator[None]:
+            log_path: Path | None, descriptors: int | None = None) -> Iterator[None]:
     """Run ``command`` in ``cwd`` (its output to ``log_path``, else a temporary file) until
     ``probe`` answers (an :class:`ExplorerError` with its log if it does not within
-    ``timeout`` seconds, or it stops); hold it for the block; stop it after."""
+    ``timeout`` seconds, or it stops); hold it for the block; stop it after. ``descriptors``:
+    its limit on them, soft and hard."""
     opened = open(log_path, "w+", encoding="utf-8") if log_path else tempfile.TemporaryFile("w+")
+    limited = None
+    if descriptors is not None:
+        import resource
+
+        def limited() -> None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
     with opened as log:
         server = subprocess.Popen(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
-                                  env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                  env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                  preexec_fn=limited)
         try:
             deadline = time.monotonic() + timeout
             while True:

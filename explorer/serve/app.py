@@ -56,7 +56,7 @@ def public_voila() -> type:
                                   {"__doc__": chosen.__doc__})
         return ruled[handler]
 
-    from traitlets import Bool, List, Unicode
+    from traitlets import Bool, Float, Integer, List, Unicode
 
     from explorer.serve.connections import public_http_server
 
@@ -70,6 +70,13 @@ def public_voila() -> type:
         trusted_proxies = List(Unicode(), ["127.0.0.1", "::1"], config=True,
                                help="The addresses of the reverse proxies whose address "
                                     "headers are believed when trust_xheaders is set")
+        header_timeout = Float(10.0, config=True, help="Seconds a request's headers may take "
+                               "to arrive (and a kept-alive connection may idle)")
+        body_timeout = Float(60.0, config=True, help="Seconds a request's body may take to "
+                             "arrive")
+        max_unfinished = Integer(128, config=True, help="Connections one address may have "
+                                 "open whose first request has not arrived yet (not the "
+                                 "trusted proxies'; 0: no cap); one more is answered 429")
 
         def listen(self) -> None:
             """Voila's listening, on :func:`~explorer.serve.connections.public_http_server`
@@ -79,7 +86,10 @@ def public_voila() -> type:
             app = self.app
 
             def listen(port: int, address: str | None = None, **kwargs: Any) -> Any:
-                server = server_class(app, trusted_proxies=trusted)
+                server = server_class(app, trusted_proxies=trusted,
+                                      header_timeout=self.header_timeout,
+                                      body_timeout=self.body_timeout,
+                                      max_unfinished=self.max_unfinished)
                 server.listen(port, address, **kwargs)
                 return server
 
@@ -117,5 +127,10 @@ def public_voila() -> type:
 
 
 def voila_main(argv: list[str]) -> None:
-    """``python -m explorer.serve voila ARGS``: Voila with the public server's limits."""
+    """``python -m explorer.serve voila ARGS``: Voila with the public server's limits, its
+    descriptors raised to their hard limit first
+    (:func:`~explorer.serve.descriptors.raise_limit`)."""
+    from explorer.serve.descriptors import raise_limit
+
+    raise_limit()
     public_voila().launch_instance(argv)

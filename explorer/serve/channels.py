@@ -14,6 +14,7 @@ from tornado.ioloop import IOLoop
 from tornado.websocket import WebSocketClosedError
 from traitlets import Float, Instance, Integer
 
+from explorer.serve.descriptors import DESCRIPTORS
 from explorer.serve.frames import (
     CLIENT_COMMS,
     CLIENT_MESSAGES,
@@ -331,6 +332,8 @@ def channels_handler() -> type:
             limits = ViewerChannels(config=self.kernel_manager.config)  # (no self.config)
             why = socket_refusal(self.kernel_manager, kernel_id, client,
                                  self.get_cookie(VIEWER_COOKIE), limits)
+            if why is None and DESCRIPTORS.short_for_socket():  # (its ZMQ sockets' share)
+                why = 503, "the server is short of descriptors"
             if why is not None:
                 more = REFUSED.say((kernel_id, client, why[1]))
                 if more is not None:

@@ -24,6 +24,7 @@ from explorer.serve.admission import (
     WaitingLine,
     available_memory,
 )
+from explorer.serve.descriptors import DESCRIPTORS
 
 VIEWER_COOKIE = "explorer_viewer"
 """The cookie naming the browser a page was handed to (a token the server signed,
@@ -158,8 +159,9 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         return None
 
     def room(self) -> tuple[int, str]:
-        """How many more pages the server can draw now, and why no more (its kernels, or the
-        machine's memory, :attr:`min_free_memory`)."""
+        """How many more pages the server can draw now, and why no more (its kernels, the
+        machine's memory, :attr:`min_free_memory`, or the process's descriptors:
+        :meth:`~explorer.serve.descriptors.Descriptors.short_for_page`)."""
         free = self.max_kernels - self.held()
         if free <= 0:
             return 0, f"all {self.max_kernels} places are taken"
@@ -167,6 +169,8 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             memory = available_memory()
             if memory is not None and memory < self.min_free_memory:
                 return 0, "the server's memory is nearly all in use"
+        if DESCRIPTORS.short_for_page():
+            return 0, "the server has too many connections open"
         return free, ""
 
     def admit(self, client: str, viewer: str, now: float | None = None) -> Admission:
@@ -389,6 +393,8 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             if now - began >= self.preheat_timeout or not self._in_pool(task) or \
                     _preheated(task):
                 del self._preheating[task]
+        if DESCRIPTORS.short_for_page():  # (a refill short of them made libzmq abort)
+            return False
         return not self.max_preheating or len(self._preheating) < self.max_preheating
 
     def _in_pool(self, task: asyncio.Future) -> bool:
