@@ -234,10 +234,13 @@ class Viewer:
     a :class:`ViewerError`."""
 
     def __init__(self, base_url: str, timeout: float = 60, keep: int = 5000,
-                 protocol: str = "json") -> None:
+                 protocol: str = "json", source: str | None = None) -> None:
         if protocol not in ("json", "v1"):
             raise ViewerError(f"protocol must be 'json' or 'v1'; found {protocol!r}")
         self.protocol = protocol
+        self.source = source
+        """The address this viewer's connections come from (None: the system's choice;
+        another loopback address makes a viewer of another address on one machine)."""
         """How messages go on the kernel's socket: "json" (Jupyter's JSON text form) or
         "v1" (:data:`V1`, as Voila's page in a browser sends them)."""
         self.base_url = base_url.rstrip("/")
@@ -305,7 +308,8 @@ class Viewer:
             try:
                 response = await self._http.fetch(url, request_timeout=left,
                                                   connect_timeout=left, follow_redirects=False,
-                                                  headers=self._cookie_header())
+                                                  headers=self._cookie_header(),
+                                                  network_interface=self.source)
             except HTTPClientError as error:
                 response = error.response
                 body = response.body.decode(errors="replace") if response else ""
@@ -349,7 +353,8 @@ class Viewer:
 
         url = (self.base_url.replace("http", "ws", 1) +
                f"/api/kernels/{self.kernel_id}/channels?session_id={uuid.uuid4().hex}")
-        request = HTTPRequest(url, headers=self._cookie_header())
+        request = HTTPRequest(url, headers=self._cookie_header(),
+                              network_interface=self.source)
         try:
             self._socket = await asyncio.wait_for(websocket_connect(
                 request, max_message_size=MAX_FRAME,
@@ -410,6 +415,7 @@ class Viewer:
         request = HTTPRequest(
             f"{self.base_url}/voila/api/shutdown/{self.kernel_id}", method="POST",
             body=f"_xsrf={self._xsrf}", request_timeout=self.timeout,
+            network_interface=self.source,
             headers={**self._cookie_header(), "X-XSRFToken": self._xsrf,
                      "Content-Type": "application/x-www-form-urlencoded"})
         try:

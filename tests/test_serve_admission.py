@@ -17,7 +17,7 @@ from explorer.serve.admission import (
     available_memory,
     say_wait,
 )
-from explorer.serve.kernels import PoolAwareKernelManager
+from explorer.serve.kernels import Admission, PoolAwareKernelManager
 from tests.loops import in_a_loop_of_its_own
 
 
@@ -150,9 +150,17 @@ def test_past_the_servers_room_browsers_wait_in_line_in_turn() -> None:
     assert manager.admit("10.0.0.3", second).place == 0
     newcomer = manager.tokens.new()
     del manager._kernels["k2"]
-    # one place free, two waiting before the newcomer: it does not jump the line
-    assert manager.admit("10.0.0.4", newcomer).place == 2
+    # one place free, two of its address waiting before the newcomer: it does not jump the line
+    assert manager.admit("10.0.0.3", newcomer).place == 2
     assert manager.admit("10.0.0.3", second).kind == "page"
+    _hold(manager, "k4", "10.0.0.3", second)
+    del manager._kernels["k3"]
+    # one place free again; a browser of an address holding none goes before the browsers of
+    # one that holds its share already (two addresses: one place each), who came first
+    elsewhere = manager.tokens.new()
+    assert manager.admit("10.0.0.4", elsewhere).kind == "page"
+    _hold(manager, "k5", "10.0.0.4", elsewhere)
+    assert manager.admit("10.0.0.3", third).place == 0
 
 
 def test_low_memory_makes_browsers_wait(monkeypatch) -> None:
@@ -247,3 +255,57 @@ def test_preheating_has_no_limit_when_told_so_and_a_stuck_one_holds_back_for_a_w
         assert item not in stuck._preheating
 
     in_a_loop_of_its_own(run())
+
+
+def test_a_new_address_gets_the_idlest_place_of_the_address_holding_the_most() -> None:
+    """Issue 46 item 1: one address holds every place; a browser of another address is told a
+    place is being freed for it, the first address's page idle longest is closed (once,
+    however often the browser asks meanwhile), and the browser gets the place; the first
+    address's browsers then wait behind it."""
+    from datetime import UTC, datetime, timedelta
+
+    async def run() -> tuple[list[str], list[Admission]]:
+        manager = _manager(max_kernels=4, max_kernels_per_client=4)
+        now = datetime.now(UTC)
+        for n in range(4):
+            _hold(manager, f"a{n}", "10.0.0.1", manager.tokens.new())
+            manager._kernels[f"a{n}"].last_activity = now - timedelta(seconds=[30, 5, 600, 60][n])
+        shut: list[str] = []
+
+        async def shutdown_kernel(kernel_id: str) -> None:
+            await asyncio.sleep(0.05)
+            manager.owners.pop(kernel_id)
+            del manager._kernels[kernel_id]
+            shut.append(kernel_id)
+
+        manager.shutdown_kernel = shutdown_kernel
+        newcomer, later = manager.tokens.new(), manager.tokens.new()
+        answers = [manager.admit("10.0.0.2", newcomer), manager.admit("10.0.0.2", newcomer)]
+        await asyncio.sleep(0.2)
+        answers.append(manager.admit("10.0.0.2", newcomer))
+        _hold(manager, "b0", "10.0.0.2", newcomer)
+        answers.append(manager.admit("10.0.0.1", later))
+        return shut, answers
+
+    shut, answers = in_a_loop_of_its_own(run())
+    assert shut == ["a2"]  # idle 600 s: the idlest
+    assert [(a.kind, a.why) for a in answers[:2]] == [
+        ("wait", "a place is being freed for you")] * 2
+    assert answers[2].kind == "page"
+    assert (answers[3].kind, answers[3].why) == ("wait", "all 4 places are taken")
+
+
+def test_a_class_alone_keeps_every_place_and_gives_up_only_what_it_holds_above_its_share() -> None:
+    manager = _manager(max_kernels=4, max_kernels_per_client=8)
+    for n in range(4):
+        _hold(manager, f"a{n}", "10.0.0.1", manager.tokens.new())
+    # nobody else wants a place: another browser of the class waits, and no page is closed
+    assert manager.admit("10.0.0.1", manager.tokens.new()).kind == "wait"
+    assert manager._freeing == {}
+    # two addresses: two places each; the class holding 2 gives up none
+    for n in range(2):
+        del manager._kernels[f"a{n}"]
+    _hold(manager, "b0", "10.0.0.2", manager.tokens.new())
+    _hold(manager, "b1", "10.0.0.2", manager.tokens.new())
+    assert manager.share("10.0.0.3") == 1  # a third address asking: one place each
+    assert manager.share("10.0.0.2") == 2

@@ -60,7 +60,8 @@ class Waiting:
 
 
 class WaitingLine:
-    """Browsers waiting for a place, first come first served. A browser keeps its place by
+    """Browsers waiting for a place, first come first served (or first among the addresses
+    below their share: :meth:`ahead`). A browser keeps its place by
     asking again within ``patience`` seconds (its waiting page reloads itself every few
     seconds); one that stops asking (a closed tab) leaves the line. At most ``longest``
     browsers wait, and at most ``per_client`` from one address."""
@@ -87,9 +88,10 @@ class WaitingLine:
         for viewer in [v for v, w in self._line.items() if now - w.seen > self.patience]:
             del self._line[viewer]
 
-    def place(self, viewer: str, client: str) -> int | None:
-        """``viewer``'s place in the line (0: first), joining it at the end if it is not in it
-        yet; None: the line (or this address's share of it) is full."""
+    def place(self, viewer: str, client: str,
+              later: Callable[[str], bool] | None = None) -> int | None:
+        """``viewer``'s place in the line (0: first; :meth:`ahead`), joining it at the end if
+        it is not in it yet; None: the line (or this address's share of it) is full."""
         self._forget()
         now = self._clock()
         if viewer in self._line:
@@ -99,13 +101,31 @@ class WaitingLine:
             if len(self._line) >= self.longest or mine >= self.per_client:
                 return None
             self._line[viewer] = Waiting(client, now, now)
-        return list(self._line).index(viewer)
+        return self.ahead(viewer, later)
 
-    def ahead(self, viewer: str) -> int:
-        """How many browsers wait before ``viewer`` (all of them if it is not in the line)."""
+    def ahead(self, viewer: str, later: Callable[[str], bool] | None = None,
+              client: str | None = None) -> int:
+        """How many browsers wait before ``viewer`` (one not in the line, of the address
+        ``client``, comes after those in it). ``later(address)``: whether that address's
+        browsers wait behind those of every address for which it is False (one that has its
+        share of the places already); without it, first come, first served."""
         self._forget()
         line = list(self._line)
-        return line.index(viewer) if viewer in self._line else len(line)
+        mine = line.index(viewer) if viewer in self._line else len(line)
+        me = self._line[viewer].client if viewer in self._line else client
+        if later is None or me is None:
+            return mine
+        flags = {address: later(address) for address in {w.client for w in
+                                                          self._line.values()} | {me}}
+        last = flags[me]
+        return sum(1 for n, other in enumerate(line) if n != mine and (
+            (n < mine and flags[self._line[other].client] <= last) or
+            (n > mine and last and not flags[self._line[other].client])))
+
+    def clients(self) -> set[str]:
+        """The addresses of the browsers waiting."""
+        self._forget()
+        return {w.client for w in self._line.values()}
 
     def leave(self, viewer: str) -> None:
         """``viewer`` got its page (or gave up): out of the line."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -32,6 +32,10 @@ VIEWER_COOKIE = "explorer_viewer"
 only for a browser that sends one, its caps count per browser, and a kernel's socket, shutdown
 and query answer only the browser that holds its token
 (:attr:`PoolAwareKernelManager.browsers`), not whoever knows the kernel's id."""
+
+GIVEN_AWAY = (4001, "its place was given to another visitor")
+"""The close code and reason of the sockets of a page whose place went to a browser of another
+address (:meth:`PoolAwareKernelManager.admit`); the page says so in words."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self.departures = Departures()
         self.connected: set[str] = set()  # kernels a socket was ever opened to
         self._waiting: set[asyncio.TimerHandle] = set()  # cull_unconnected_timeout timers
+        self._freeing: dict[str, str] = {}  # viewer token -> kernel closed to give it a place
 
     def held(self, client: str | None = None) -> int:
         """Kernels handed to viewers, with the pages being drawn whose kernel is not known yet
@@ -175,8 +180,11 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
 
     def admit(self, client: str, viewer: str, now: float | None = None) -> Admission:
         """What a page request of the browser ``viewer`` at ``client`` gets: its caps first,
-        then a place (the line is first come, first served: a browser is let in while fewer
-        wait before it than there are places free)."""
+        then a place. The line is first come, first served among the addresses below their
+        share of the places (:meth:`share`), then among the others: a browser is let in while
+        fewer wait before it than there are places free. Where every place is taken, the first
+        browser of an address below its share gets one freed from the address holding the
+        most above its own share (its idlest page: :meth:`_free_a_place`)."""
         why = self.full_for(client, viewer)
         if why is not None:
             return Admission("full", why)
@@ -184,12 +192,21 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         if wait > 0:
             return Admission("too fast", self._too_fast_why(client, viewer, now), wait=wait)
         free, why = self.room()
-        ahead = self.line.ahead(viewer)
+        share = self.share(client)
+
+        def later(address: str) -> bool:  # it has its share already: it waits behind
+            return self.held(address) >= share
+
+        ahead = self.line.ahead(viewer, later, client)
         if ahead < free:
             self.line.leave(viewer)
+            self._freeing.pop(viewer, None)
             return Admission("page")
         joined = viewer not in self.line
-        place = self.line.place(viewer, client)
+        place = self.line.place(viewer, client, later)
+        if place == 0 and self.held() >= self.max_kernels and not later(client) and \
+                self._free_a_place(client, viewer):
+            why = "a place is being freed for you"
         if joined and place is not None:
             self.log.warning("A browser of %s waits in line for a place, number %d: %s",
                              client, place + 1, why or "others wait before it")
@@ -198,6 +215,62 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
                              "for one is full")
         return Admission("wait", why or "others wait before you", place,
                          self.departures.wait(place))
+
+    def share(self, client: str) -> int:
+        """The places each address may hold while others want them, ``client`` asking: the
+        server's places shared equally among the addresses that hold pages or wait for one
+        (``client`` among them), one at the least. A class behind one address has every place
+        nobody else wants, and no more once others come."""
+        present = {c for k, c in self.owners.items() if k in self._kernels}
+        present |= {c for c, n in self.drawing.items() if n} | self.line.clients() | {client}
+        return max(1, self.max_kernels // len(present))
+
+    def _free_a_place(self, client: str, viewer: str) -> bool:
+        """Free a place for the browser ``viewer`` at ``client`` (below its share, first in
+        line, every place taken): the idlest page of the address holding the most above its
+        share is closed, its viewer told why (:data:`GIVEN_AWAY`). Whether a place is being
+        freed for it (False: every other address is within its share)."""
+        freeing = self._freeing.get(viewer)
+        if freeing is not None and freeing in self._kernels:
+            return True  # its place is still being freed
+        held = Counter(c for k, c in self.owners.items()
+                       if k in self._kernels and c != client)
+        if not held:
+            return False
+        holder, count = max(held.items(), key=lambda item: (item[1], item[0]))
+        share = self.share(client)
+        if count <= share:
+            return False
+        kernel_id = min((k for k, c in self.owners.items() if c == holder and k in self._kernels),
+                        key=self._idle_since)
+        self._freeing = {v: k for v, k in self._freeing.items() if k in self._kernels}
+        self._freeing[viewer] = kernel_id
+        idle = (datetime.now(UTC) - self._idle_since(kernel_id)).total_seconds()
+        self.log.warning("Gave a place of %s to a browser of %s: every place is taken and %s "
+                         "holds %d, its share %d; its page idle longest (%.0f s, kernel %s) is "
+                         "closed", holder, client, holder, count, share, idle,
+                         kernel_id)
+        task = asyncio.ensure_future(self._give_away(kernel_id))
+        self._shutting.add(task)  # kept until done (the loop holds tasks weakly)
+        task.add_done_callback(self._shutting.discard)
+        return True
+
+    def _idle_since(self, kernel_id: str) -> datetime:
+        kernel = self._kernels.get(kernel_id)
+        try:
+            return kernel.last_activity  # type: ignore[union-attr]
+        except Exception:  # a kernel still starting: not idle at all
+            return datetime.now(UTC)
+
+    async def _give_away(self, kernel_id: str) -> None:
+        """Close a kernel's sockets saying its place was given away (the page says why:
+        :data:`~explorer.serve.pages.PAGE_SCRIPT`), then shut it down."""
+        for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
+            if connection.kernel_id == kernel_id:
+                handler = getattr(connection, "websocket_handler", None)
+                if handler is not None:
+                    handler.close(*GIVEN_AWAY)
+        await self._shut_quietly(kernel_id)
 
     def _too_fast_why(self, client: str, viewer: str, now: float | None) -> str:
         if self.start_wait(client, now) > 0:

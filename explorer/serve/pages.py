@@ -15,7 +15,7 @@ from urllib.parse import unquote
 from explorer.serve.admission import ViewerTokens, say_wait
 from explorer.serve.assets import without_font_awesome_cdn
 from explorer.serve.channels import MAX_CLIENT_MESSAGE
-from explorer.serve.kernels import VIEWER_COOKIE, PageBeingDrawn, _Recorder
+from explorer.serve.kernels import GIVEN_AWAY, VIEWER_COOKIE, PageBeingDrawn, _Recorder
 
 FULL_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="60">
@@ -99,7 +99,8 @@ says the page has gone to sleep."""
 PAGE_SCRIPT = """<script>
 /* explorer.serve: put into every page of the public server, before Voila's own scripts. */
 (() => {
-  const MAX_MESSAGE = %(max_message)d, ASLEEP_AFTER = %(asleep_after)d;
+  const MAX_MESSAGE = %(max_message)d, ASLEEP_AFTER = %(asleep_after)d,
+    GIVEN_AWAY = %(given_away)d;
   const mb = (n) => (n / 1048576).toFixed(1) + " MB";
   const size = (data) => typeof data === "string" ? new Blob([data]).size :
     data instanceof Blob ? data.size : (data && data.byteLength) || 0;
@@ -135,6 +136,14 @@ PAGE_SCRIPT = """<script>
       "the server was freed. Reload it to start again.",
       ["Reload", () => location.reload()]);
   }
+  function givenAway() {
+    asleep = true;
+    notice("explorer-given-away", "This page's place went to another visitor",
+      "The server is full, and your network holds more than its share of the places, so " +
+      "the page left idle the longest made room for a visitor from elsewhere. Reload it " +
+      "to wait for a place again.",
+      ["Reload", () => location.reload()]);
+  }
   const Native = window.WebSocket;
   class Watched extends Native {
     constructor(url, protocols) {
@@ -143,8 +152,9 @@ PAGE_SCRIPT = """<script>
       this.channels = true;
       let opened = false;
       this.addEventListener("open", () => { opened = true; open += 1; });
-      this.addEventListener("close", () => {
+      this.addEventListener("close", (event) => {
         if (opened) open -= 1;
+        if (event.code === GIVEN_AWAY) givenAway();
         if (!timer) timer = setTimeout(check, ASLEEP_AFTER);
       });
     }
@@ -174,12 +184,15 @@ PAGE_SCRIPT = """<script>
   window.WebSocket = Watched;
 })();
 </script>
-""" % {"max_message": MAX_CLIENT_MESSAGE, "asleep_after": ASLEEP_AFTER}  # noqa: UP031
+""" % {"max_message": MAX_CLIENT_MESSAGE, "asleep_after": ASLEEP_AFTER,  # noqa: UP031
+       "given_away": GIVEN_AWAY[0]}
 """What the public server adds to each page's head: a notice when the page's kernel is gone
 for good (culled after :attr:`PoolAwareKernelManager.cull_connected_timeout`, or the server
-stopped) offering a reload, and a check of each message to the kernel before it is sent: one
-over :data:`MAX_CLIENT_MESSAGE` (an upload too big) would be dropped by the server without a
-word, so the page keeps it and tells the viewer."""
+stopped) offering a reload, another when its place went to a visitor of another address
+(its sockets closed with :data:`~explorer.serve.kernels.GIVEN_AWAY`), and a check of each
+message to the kernel before it is sent: one over :data:`MAX_CLIENT_MESSAGE` (an upload too
+big) would be dropped by the server without a word, so the page keeps it and tells the
+viewer."""
 
 
 WITHOUT_KERNEL = """<!doctype html>
