@@ -142,6 +142,27 @@ def test_a_kernel_with_a_socket_open_but_idle_for_long_is_culled() -> None:
                            1800) == ["asleep"]
 
 
+def test_a_busy_kernel_whose_page_is_gone_is_culled() -> None:
+    """Issue 46 item 5: a kernel busy with long work (its progress keeps it active) whose
+    page's last socket closed over cull_gone_timeout ago is shut down; one whose page closed
+    lately, one still connected and one never connected (the other timer's) are not."""
+    import time
+
+    def prepare(manager: PoolAwareKernelManager) -> None:
+        for kernel_id in ("gone", "lately", "open"):
+            manager._kernel_connections[kernel_id] = 1
+            manager.notify_connect(kernel_id)
+            manager._kernels[kernel_id].execution_state = "busy"
+        for kernel_id in ("gone", "lately"):
+            manager.notify_disconnect(kernel_id)
+            manager.notify_disconnect(kernel_id)
+        manager.gone_since["gone"] = time.monotonic() - 200
+
+    assert _connected_cull({"gone": 1, "lately": 1, "open": 1, "never": 1},
+                           {"gone": 0, "lately": 0, "open": 0, "never": 0}, 1800,
+                           prepare) == ["gone"]
+
+
 def test_the_pages_upload_limits_fit_under_the_servers_message_limit() -> None:
     """An upload the page accepts must reach the kernel: each page's limit is below the
     largest message the server passes (over it the message is dropped without a word)."""

@@ -97,6 +97,10 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
                                     "a minute; past it a page is refused (429) until the "
                                     "oldest of them is a minute old (0: no limit). The "
                                     "preheated pool's refills are the server's own")
+    cull_gone_timeout = Integer(120, config=True, help="Seconds after its page's last "
+                                "socket closed after which a kernel is shut down, busy or "
+                                "not (a page closed without its shutdown call, a browser "
+                                "gone: its long work would run on for nobody; 0: never)")
     cull_unconnected_timeout = Integer(30, config=True, help="Seconds after its page was sent "
                                        "within which a viewer's kernel must have its socket "
                                        "opened; a kernel whose page never connected (an "
@@ -129,6 +133,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self.connected: set[str] = set()  # kernels a socket was ever opened to
         self._waiting: set[asyncio.TimerHandle] = set()  # cull_unconnected_timeout timers
         self._freeing: dict[str, str] = {}  # viewer token -> kernel closed to give it a place
+        self.gone_since: dict[str, float] = {}  # kernel id -> when its last socket closed
 
     def held(self, client: str | None = None) -> int:
         """Kernels handed to viewers, with the pages being drawn whose kernel is not known yet
@@ -371,7 +376,15 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         now (the page has not had time to say anything yet)."""
         super().notify_connect(kernel_id)
         self.connected.add(kernel_id)
+        self.gone_since.pop(kernel_id, None)
         self.hand_out(kernel_id)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        """A page's socket closed: as Jupyter counts it; when it was the last, the kernel's
+        page may be gone (:attr:`cull_gone_timeout`)."""
+        super().notify_disconnect(kernel_id)
+        if not self._kernel_connections.get(kernel_id, 0):
+            self.gone_since[kernel_id] = time.monotonic()
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter's culling (kernels with no socket open, after ``cull_idle_timeout``), and
@@ -384,6 +397,13 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         if kernel is None:
             return
         if hasattr(kernel, "trait_has_value") and not kernel.trait_has_value("last_activity"):
+            return
+        if self._page_gone(kernel_id):
+            self.log.warning("Culling kernel %s of %s: its page has had no socket open for "
+                             "%d s (%s)", kernel_id, self.owners.get(kernel_id, "an unknown "
+                             "address"), self.cull_gone_timeout,
+                             getattr(kernel, "execution_state", "unknown"))
+            await self.shutdown_kernel(kernel_id)
             return
         await super().cull_kernel_if_idle(kernel_id)
         kernel = self._kernels.get(kernel_id)
@@ -398,6 +418,16 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
             self.log.warning("Culling kernel %s: a socket is open but nothing happened for "
                              "%d s", kernel_id, idle.total_seconds())
             await self.shutdown_kernel(kernel_id)
+
+    def _page_gone(self, kernel_id: str, now: float | None = None) -> bool:
+        """Whether ``kernel_id``'s page connected once and has had no socket open for
+        :attr:`cull_gone_timeout` seconds (busy or not)."""
+        since = self.gone_since.get(kernel_id)
+        if not self.cull_gone_timeout or since is None or \
+                self._kernel_connections.get(kernel_id, 0):
+            return False
+        now = time.monotonic() if now is None else now
+        return now - since > self.cull_gone_timeout
 
     def _pooled(self) -> Iterator[tuple[str, Any, str]]:
         """Each preheated kernel waiting in a pool: (notebook, pool item, kernel id)."""
@@ -416,6 +446,7 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
         self.owners = {k: c for k, c in self.owners.items() if k in self._kernels}
         self.browsers = {k: b for k, b in self.browsers.items() if k in self._kernels}
         self.connected &= set(self._kernels)
+        self.gone_since = {k: t for k, t in self.gone_since.items() if k in self._kernels}
         now = datetime.now(UTC)
         for _, _, kernel_id in self._pooled():
             kernel = self._kernels.get(kernel_id)
