@@ -534,3 +534,35 @@ def test_item7_a_kernel_answers_only_the_browser_it_was_handed_to() -> None:
     assert not handed_to(request(""), "k2")  # a kernel handed to nobody: no empty match
     assert not handed_to(request(BROWSER), "k2")
     assert not handed_to(request("\u00e9" * 32), "k1")  # not ASCII: no error either
+
+
+def test_refused_requests_are_logged_once_a_minute_per_address_and_status(caplog) -> None:
+    """Issue 46 item 5: a flood of 404s (and 403s) from one address writes a line per status
+    a minute, the next one saying how many were not written; another address has its own."""
+    import logging
+
+    from explorer.serve.limits import Once
+    from explorer.serve.logs import log_request
+
+    now = [0.0]
+    once = Once(60, clock=lambda: now[0])
+
+    def handler(status: int, ip: str) -> SimpleNamespace:
+        request = SimpleNamespace(remote_ip=ip, request_time=lambda: 0.001)
+        return SimpleNamespace(get_status=lambda: status, request=request,
+                               _request_summary=lambda: f"GET /x ({ip})")
+
+    caplog.set_level(logging.INFO, logger="tornado.access")
+    for _ in range(500):
+        log_request(handler(404, "10.0.0.1"), once)
+        log_request(handler(403, "10.0.0.1"), once)
+    log_request(handler(404, "10.0.0.2"), once)
+    log_request(handler(200, "10.0.0.1"), once)
+    now[0] = 61
+    log_request(handler(404, "10.0.0.1"), once)
+    lines = [r.getMessage() for r in caplog.records if r.name == "tornado.access"]
+    assert [line.split(" (")[0] for line in lines] == [
+        "404 GET /x", "403 GET /x", "404 GET /x", "200 GET /x", "404 GET /x"]
+    assert lines[-1].endswith("(499 more like it not logged since)")
+    assert [r.levelname for r in caplog.records if r.name == "tornado.access"] == [
+        "WARNING", "WARNING", "WARNING", "INFO", "WARNING"]

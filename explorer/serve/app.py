@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.serve.channels import channels_handler
-from explorer.serve.logs import OneLineErrors, one_line_errors
+from explorer.serve.logs import OneLineErrors, log_request, one_line_errors
 from explorer.serve.pages import (
     PublicRules,
     kernel_handler,
@@ -98,10 +98,12 @@ def public_voila() -> type:
 
         def init_settings(self) -> dict[str, Any]:
             """Voila's settings, with :func:`public_headers` after tornado's own transforms (as
-            tornado makes them: gzip if asked)."""
+            tornado makes them: gzip if asked) and refused requests logged once a minute per
+            address and status (:func:`~explorer.serve.logs.log_request`)."""
             import tornado.web
 
             settings = super().init_settings()
+            settings["log_function"] = log_request
             gzip = settings.get("compress_response") or settings.get("gzip")
             settings["transforms"] = [*([tornado.web.GZipContentEncoding] if gzip else []),
                                       public_headers()]

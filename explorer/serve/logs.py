@@ -1,4 +1,5 @@
-"""Server errors in one line each, so a visitor requesting broken URLs cannot flood the log."""
+"""Server errors in one line each, and refused requests once a minute per address, so a
+visitor requesting broken URLs cannot flood the log."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ import logging
 import traceback
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+from explorer.serve.limits import Once
 
 
 class OneLineErrors(logging.Filter):
@@ -49,3 +53,27 @@ def one_line_errors(names: tuple[str, ...] = ERROR_LOGGERS) -> Callable[[], None
             logging.getLogger(name).removeFilter(one_line)
 
     return remove
+
+
+REFUSED_REQUESTS = Once(60)
+"""The log of answers of 400 and over: one line per address and status a minute."""
+
+
+def log_request(handler: Any, once: Once = REFUSED_REQUESTS) -> None:
+    """Tornado's log line of a request (its ``log_function``), but an answer of 400 or more
+    is written once a minute per address and status, the next line saying how many like it
+    were not (a flood of refused requests wrote 24-44 KiB of log a second); the others as
+    Tornado writes them (at info level, which the server does not show)."""
+    from tornado.log import access_log
+
+    status = handler.get_status()
+    request = handler.request
+    took = 1000.0 * request.request_time()
+    if status < 400:
+        access_log.info("%d %s %.2fms", status, handler._request_summary(), took)
+        return
+    more = once.say((request.remote_ip or "unknown", str(status)))
+    if more is None:
+        return
+    say = access_log.warning if status < 500 else access_log.error
+    say("%d %s %.2fms%s", status, handler._request_summary(), took, more)

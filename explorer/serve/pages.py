@@ -16,6 +16,7 @@ from explorer.serve.admission import ViewerTokens, say_wait
 from explorer.serve.assets import without_font_awesome_cdn
 from explorer.serve.channels import MAX_CLIENT_MESSAGE
 from explorer.serve.kernels import GIVEN_AWAY, VIEWER_COOKIE, PageBeingDrawn, _Recorder
+from explorer.serve.limits import Once
 
 FULL_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="60">
@@ -89,6 +90,8 @@ a frame: ``Sec-Fetch-Dest`` other than ``document``), status 403: no kernel is s
 REFERRER_POLICY = "same-origin"
 """The ``Referrer-Policy`` of every answer: other sites are not told which page a viewer
 came from."""
+REFUSED_PAGES = Once(60)
+"""The log of refused pages: one line per address and reason a minute."""
 SAME_SITE = "Lax"
 """The ``SameSite`` of every cookie the server sets (when the call sets none)."""
 
@@ -329,10 +332,13 @@ def page_handler() -> type:
 
         def _refuse(self, status: int, why: str, content_type: str, body: str,
                     retry_after: int | None = None, quiet: bool = False) -> None:
-            """Answer with a plain page (no kernel, no script), logged in one line (at debug
-            level when ``quiet``)."""
-            say = self.log.debug if quiet else self.log.warning
-            say("Refused a page to %s: %s", self._client(), why)
+            """Answer with a plain page (no kernel, no script), logged in one line once a
+            minute per address and reason, with how many were not since (at debug level when
+            ``quiet``)."""
+            if quiet:
+                self.log.debug("Refused a page to %s: %s", self._client(), why)
+            elif (more := REFUSED_PAGES.say((self._client(), why))) is not None:
+                self.log.warning("Refused a page to %s: %s%s", self._client(), why, more)
             self._scripted = True
             self.set_status(status)
             if retry_after is not None:
