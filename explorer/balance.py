@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import fcntl
 import math
 import os
 import re
@@ -64,6 +63,7 @@ import polars as pl
 
 from explorer.errors import ExplorerError, command_status
 from explorer.games import GAMES
+from explorer.slots import NoTurn, turn
 
 MIN_GAMES = 30
 """A rate over fewer games than this is flagged "too few games"."""
@@ -728,52 +728,38 @@ RUN_WAIT_SECONDS = _env_number("EXPLORER_RUN_WAIT_SECONDS", 300.0)
 (``EXPLORER_RUN_WAIT_SECONDS``)."""
 RUN_LOCKS = Path(os.environ.get("EXPLORER_RUN_LOCKS")
                  or Path(tempfile.gettempdir()) / f"explorer-runs-{os.getuid()}")
-"""The folder of the slots' lock files (``EXPLORER_RUN_LOCKS``); a slot is a lock the
-system frees when the process holding it ends, however it ends."""
+"""The folder of the line of long work (``EXPLORER_RUN_LOCKS``): a fresh balance run's or a
+game review's ticket, each a lock the system frees when the process holding it ends, however
+it ends (:mod:`explorer.slots`)."""
 WAITING = "Waiting for another run to finish..."
 """What a page says while its run waits for a slot."""
 BUSY = ("The server is busy with other people's runs; nothing was played. Try again in a "
         "minute.")
 
 
-def _take_slot(folder: Path, slots: int) -> int | None:
-    """The descriptor of a free slot's lock file, locked; None when every slot is taken."""
-    for number in range(slots):
-        fd = os.open(folder / f"slot-{number}.lock", os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            continue
-        return fd
-    return None
-
-
 @contextmanager
 def run_slot(waiting: Callable[[], None] | None = None, *, slots: int | None = None,
              folder: Path | None = None, wait: float | None = None,
              poll: float = 0.2) -> Iterator[None]:
-    """Hold one of the machine's :data:`RUN_SLOTS` slots for a run (the block). When every
-    slot is taken, ``waiting()`` is called once (the page says :data:`WAITING`) and the run
-    waits, looking again every ``poll`` seconds; after ``wait`` seconds
-    (:data:`RUN_WAIT_SECONDS`) it is given up with a :class:`BalanceError` (:data:`BUSY`)."""
-    folder = RUN_LOCKS if folder is None else folder
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    slots = RUN_SLOTS if slots is None else slots
-    deadline = time.monotonic() + (RUN_WAIT_SECONDS if wait is None else wait)
-    told = False
-    while (fd := _take_slot(folder, slots)) is None:
-        if time.monotonic() >= deadline:
-            raise BalanceError(BUSY)
+    """Hold one of the machine's :data:`RUN_SLOTS` turns for a run (the block), in the line
+    of every page's long work, first come first served (:func:`explorer.slots.turn`). When
+    others come first, ``waiting()`` is called once (the page says :data:`WAITING`) and the
+    run waits; after ``wait`` seconds (:data:`RUN_WAIT_SECONDS`) it is given up with a
+    :class:`BalanceError` (:data:`BUSY`)."""
+    told: list[int] = []
+
+    def said(ahead: int) -> None:
         if not told and waiting is not None:
             waiting()
-            told = True
-        time.sleep(poll)
+        told.append(ahead)
+
     try:
-        yield
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
+        with turn(RUN_LOCKS if folder is None else folder,
+                  RUN_SLOTS if slots is None else slots, said,
+                  wait=RUN_WAIT_SECONDS if wait is None else wait, poll=poll):
+            yield
+    except NoTurn:
+        raise BalanceError(BUSY) from None
 
 
 # ---- the shipped tables ----------------------------------------------------------------------
