@@ -46,10 +46,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
-import os
 import re
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
@@ -63,7 +61,7 @@ import polars as pl
 
 from explorer.errors import ExplorerError, command_status
 from explorer.games import GAMES
-from explorer.slots import NoTurn, turn
+from explorer.slots import FOLDER, SLOTS, WAIT_SECONDS, NoTurn, turn
 
 MIN_GAMES = 30
 """A rate over fewer games than this is flagged "too few games"."""
@@ -712,25 +710,16 @@ def run_steps(run: Run, progress: Callable[[int, int], None] | None = None,
 
 # ---- one server's runs, a few at a time ----------------------------------------------------
 
-def _env_number(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name, default))
-    except ValueError:
-        return default
-
-
-RUN_SLOTS = int(_env_number("EXPLORER_RUN_SLOTS", 0)) or max(1, (os.cpu_count() or 1) // 2)
-"""How many fresh batches the machine plays at once, across every page's kernel (each a
-process of its own): one for each two cores, at least one (``EXPLORER_RUN_SLOTS``). A run
-takes a core for up to :data:`MAX_RUN_SECONDS`; the others wait (:func:`run_slot`)."""
-RUN_WAIT_SECONDS = _env_number("EXPLORER_RUN_WAIT_SECONDS", 300.0)
+RUN_SLOTS = SLOTS
+"""How many fresh batches (and reviews) the machine plays at once, across every page's kernel:
+:data:`explorer.slots.SLOTS` (``EXPLORER_RUN_SLOTS``). A run takes a core for up to
+:data:`MAX_RUN_SECONDS`; the others wait (:func:`run_slot`)."""
+RUN_WAIT_SECONDS = WAIT_SECONDS
 """The longest a run waits for a slot before it is given up, saying the server is busy
-(``EXPLORER_RUN_WAIT_SECONDS``)."""
-RUN_LOCKS = Path(os.environ.get("EXPLORER_RUN_LOCKS")
-                 or Path(tempfile.gettempdir()) / f"explorer-runs-{os.getuid()}")
-"""The folder of the line of long work (``EXPLORER_RUN_LOCKS``): a fresh balance run's or a
-game review's ticket, each a lock the system frees when the process holding it ends, however
-it ends (:mod:`explorer.slots`)."""
+(:data:`explorer.slots.WAIT_SECONDS`, ``EXPLORER_RUN_WAIT_SECONDS``)."""
+RUN_LOCKS = FOLDER
+"""The folder of the line of long work (:data:`explorer.slots.FOLDER`,
+``EXPLORER_RUN_LOCKS``)."""
 WAITING = "Waiting for another run to finish..."
 """What a page says while its run waits for a slot."""
 BUSY = ("The server is busy with other people's runs; nothing was played. Try again in a "

@@ -15,12 +15,31 @@ from __future__ import annotations
 import fcntl
 import os
 import secrets
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from explorer.errors import ExplorerError
+
+
+def _env_number(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+SLOTS = int(_env_number("EXPLORER_RUN_SLOTS", 0)) or max(1, (os.cpu_count() or 1) // 2)
+"""How many pieces of long work the machine does at once, across every page's kernel (each a
+process of its own): one for each two cores, at least one (``EXPLORER_RUN_SLOTS``)."""
+WAIT_SECONDS = _env_number("EXPLORER_RUN_WAIT_SECONDS", 300.0)
+"""The longest a piece of work waits for its turn before it is given up
+(``EXPLORER_RUN_WAIT_SECONDS``)."""
+FOLDER = Path(os.environ.get("EXPLORER_RUN_LOCKS")
+              or Path(tempfile.gettempdir()) / f"explorer-runs-{os.getuid()}")
+"""The folder of the machine's line of tickets (``EXPLORER_RUN_LOCKS``)."""
 
 
 class NoTurn(ExplorerError):

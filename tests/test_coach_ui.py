@@ -238,3 +238,119 @@ def test_a_usual_play_named_best_says_why():
     alone = Advice(a, (a,), "Fight", 0.45, (0.30, 0.60), 0.0, (0.0, 0.0), "best", None, 24,
                    usual=True)
     assert "usual" not in words(hint_line([alone, worse]))  # clearly the best: no more said
+
+
+# ---- issue 46 item 5: a review's work is bounded, kept, and takes its turn -----------------
+
+def _long_game():
+    """A finished 12,680-step Rifts game of two random bots (victory at 15 tokens), like the
+    12,610-step save a prober loaded into a page (1,609 decisions of seat 1)."""
+    from explorer.engine import new_game
+
+    game = new_game("rifts", seed=20, players=2, variant={"victory_adventure_tokens": 15})
+    bots = [make_bot(game, "random", 200 + seat) for seat in range(2)]
+    while not game.is_over:
+        game.step() if game.is_chance else game.step(bots[game.current_player].choose(game))
+    return game
+
+
+def _fake_review(calls: list):
+    """In place of explorer.coach.review: a row for each step asked for, each the best."""
+    import polars as pl
+
+    from explorer.coach import REVIEW_SCHEMA
+
+    def review(game, seat, *, worlds, on_row=None, steps=None, **_):
+        calls.append((game.steps, seat, list(steps)))
+        rows = [{"step": s, "turn": 1, "phase": "p", "chosen": "a", "best": "a",
+                 "win_chosen": 0.5, "win_best": 0.5, "loss": 0.0, "loss_low": 0.0,
+                 "loss_high": 0.0, "label": "best", "choices": 2} for s in steps]
+        for done in range(len(rows)):
+            on_row(done + 1, len(rows))
+        schema = {name: getattr(pl, kind) for name, kind in REVIEW_SCHEMA.items()}
+        return pl.DataFrame(rows, schema=schema, orient="row")
+
+    return review
+
+
+def test_a_long_games_review_looks_at_a_sample_and_is_kept_across_undo_and_redo(
+        monkeypatch, tmp_path):
+    import explorer.coach
+    import explorer.slots
+    from explorer.coach import decisions
+    from explorer.ui.coaching import PAGE_REVIEW_DECISIONS, REVIEW_MOST, ReviewPanel
+
+    monkeypatch.setattr(explorer.slots, "FOLDER", tmp_path)
+    calls: list = []
+    monkeypatch.setattr(explorer.coach, "review", _fake_review(calls))
+    game = _long_game()
+    every = decisions(game, 1)
+    assert game.steps == 12_680 and len(every) > 1_000
+    panel = ReviewPanel()
+    panel.run(game, 1)
+    [(_, seat, steps)] = calls
+    assert seat == 1 and len(steps) == REVIEW_MOST and steps[0] == every[0]
+    assert steps[-1] == every[-1] and panel.reviewed == REVIEW_MOST
+    text = words(panel.summary.value)
+    assert f"looked at {REVIEW_MOST} of your {len(every):,} decisions" in text
+    assert not IDENTIFIER.search(text)
+    panel.clear()  # play went back (an Undo), then came back (a Redo): nothing paid again
+    panel.run(game, 1)
+    assert len(calls) == 1 and f"looked at {REVIEW_MOST}" in words(panel.summary.value)
+    panel.run(game, 0)  # the other seat's is another review
+    panel.run(_long_game(), 1)  # the same moves: the same review
+    assert len(calls) == 2
+    for _ in range(PAGE_REVIEW_DECISIONS // REVIEW_MOST - 2):  # other games: the page's rest
+        game.undo()
+        panel.run(game, 0)
+    assert len(calls) == PAGE_REVIEW_DECISIONS // REVIEW_MOST
+    assert panel.reviewed == PAGE_REVIEW_DECISIONS
+    for _ in range(PAGE_REVIEW_DECISIONS // REVIEW_MOST - 2):
+        game.redo()
+    panel.run(game, 1)  # kept
+    import pytest
+
+    from explorer.coach import CoachError
+
+    game.undo()
+    with pytest.raises(CoachError, match="Reload the page to review another game"):
+        panel.run(game, 1)
+    assert len(calls) == PAGE_REVIEW_DECISIONS // REVIEW_MOST
+
+
+def test_a_review_waits_its_turn_and_is_given_up_when_the_machine_stays_busy(
+        monkeypatch, tmp_path):
+    import subprocess
+    import sys
+
+    import pytest
+
+    import explorer.coach
+    import explorer.slots
+    from explorer.coach import CoachError
+    from explorer.ui.coaching import ReviewPanel
+
+    monkeypatch.setattr(explorer.slots, "FOLDER", tmp_path)
+    monkeypatch.setattr(explorer.slots, "SLOTS", 1)
+    monkeypatch.setattr(explorer.slots, "WAIT_SECONDS", 1.0)
+    calls: list = []
+    monkeypatch.setattr(explorer.coach, "review", _fake_review(calls))
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time\nfrom pathlib import Path\nfrom explorer.slots import turn\n"
+        "with turn(Path(sys.argv[1]), 1):\n    print('held', flush=True)\n"
+        "    time.sleep(60)\n"), str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        panel = ReviewPanel()
+        said = []
+        panel.summary.observe(lambda change: said.append(words(change["new"])), "value")
+        game = _long_game()
+        with pytest.raises(CoachError, match="busy with other people's reviews"):
+            panel.run(game, 1)
+        assert calls == [] and panel.reviewed == 0
+        assert any("1 piece of work comes before your review" in s for s in said)
+    finally:
+        holder.kill()
+        holder.wait()
+    panel.run(game, 1)  # the machine is free again
+    assert len(calls) == 1

@@ -827,14 +827,18 @@ def decisions(game: Game, seat: int) -> list[int]:
 def review(game: Game, seat: int, *, worlds: int = 16, seed: int = 0,
            workers: int | None = None, scheduler: str | None = None,
            progress: bool = False,
-           on_row: Callable[[int, int], None] | None = None) -> Any:
+           on_row: Callable[[int, int], None] | None = None,
+           steps: Sequence[int] | None = None) -> Any:
     """A polars DataFrame, one row per decision of ``seat`` in ``game`` so far (or at its
     end): ``step``, ``turn``, ``phase``, ``chosen``, ``best``, ``win_chosen``, ``win_best``,
     ``loss`` (with its paired 95% interval ``loss_low``, ``loss_high``), ``label``, and how
     many ``choices`` there were. The decisions are advised with ``worlds`` worlds each, in
     this process or spread over a Dask cluster (``workers`` or ``scheduler``); a tqdm bar
     counts them when ``progress``; ``on_row(done, total)`` is called after each decision in
-    this process (a page's progress bar). :func:`summary` sums the table up."""
+    this process (a page's progress bar). ``steps``: the decisions to review (some of
+    :func:`decisions`, e.g. :func:`spread_evenly`'s; all of them when None). Each decision's
+    advice does at most :data:`DEFAULT_WORK` steps' worth of work, so a review's work is
+    bounded by the number of its decisions. :func:`summary` sums the table up."""
     import polars as pl
 
     from explorer.simulation import SimulationError, spread
@@ -845,7 +849,14 @@ def review(game: Game, seat: int, *, worlds: int = 16, seed: int = 0,
         raise CoachError(f"seat must be a seat number from 0 to {game.players - 1}; found "
                          f"{seat!r}")
     _budget(worlds, None)
-    steps = decisions(game, seat)
+    every = decisions(game, seat)
+    if steps is None:
+        steps = every
+    else:
+        unknown = sorted(set(steps) - set(every))
+        if unknown:
+            raise CoachError(f"steps {unknown[:5]} are not decisions of seat {seat}")
+        steps = sorted(set(steps))
     if on_row is not None and workers is None and scheduler is None:
         rows = []
         for step in steps:
@@ -865,6 +876,18 @@ def review(game: Game, seat: int, *, worlds: int = 16, seed: int = 0,
     schema = {name: getattr(pl, kind) for name, kind in REVIEW_SCHEMA.items()}
     return pl.DataFrame([{k: v for k, v in row.items() if k in schema} for row in rows],
                         schema=schema, orient="row")
+
+
+def spread_evenly(steps: Sequence[int], most: int) -> list[int]:
+    """At most ``most`` of ``steps``, spread evenly through them (the first and the last
+    among them): all of them if there are no more."""
+    if most < 1:
+        return []
+    if len(steps) <= most:
+        return list(steps)
+    if most == 1:
+        return [steps[-1]]
+    return [steps[round(n * (len(steps) - 1) / (most - 1))] for n in range(most)]
 
 
 def summary(table: Any) -> dict[str, Any]:

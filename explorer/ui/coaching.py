@@ -13,8 +13,10 @@ The words are players' words: chances in percent, no identifiers.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import importlib
+import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +29,17 @@ if TYPE_CHECKING:
 REVIEW_WORLDS = 8
 """Worlds each decision of a page's review is played in (a game's review stays short; with
 fewer, no decision could be told from the best with the confidence a label claims)."""
+REVIEW_MOST = int(os.environ.get("EXPLORER_REVIEW_MOST", "") or 60)
+"""The most decisions one review looks at (``EXPLORER_REVIEW_MOST``); a longer game's are a
+sample spread evenly through it. Each decision's advice does a bounded amount of work
+(:data:`explorer.coach.DEFAULT_WORK`; about a second of a core in a long Rifts game), so a
+review's is bounded too: a 12,610-step game loaded into a page had 1,609 decisions, about 24
+minutes of a core, paid again after each Undo and Redo."""
+PAGE_REVIEW_DECISIONS = 4 * REVIEW_MOST
+"""The decisions one page may have reviewed in all (four long reviews); past them the page
+says so (a reload is a fresh page, and pages are counted per browser and address)."""
+KEEP_REVIEWS = 4
+"""Reviews a page keeps (a game reviewed again, after Undo and Redo, costs nothing)."""
 COSTLY = ("blunder", "mistake", "inaccuracy")
 """The labels a review lists, worst first."""
 LABEL_COLOURS = {"best": "#15803d", "good": "#4d7c0f", "inaccuracy": "#b45309",
@@ -174,41 +187,79 @@ class ReviewPanel(widgets.VBox):
         self.progress.layout.visibility = "hidden"
         self.game: Game | None = None
         self.seat = 0
-        self._done: int | None = None  # the steps of the game reviewed (None: none yet)
+        self.reviewed = 0  # decisions this page had reviewed (:data:`PAGE_REVIEW_DECISIONS`)
+        self._reviews: dict[tuple[str, int], tuple[Any, int, int]] = {}  # kept reviews
         self.children = ()
 
     def clear(self) -> None:
-        """Nothing shown (a new game)."""
-        self.game, self._done = None, None
+        """Nothing shown (a new game, or play went back): the reviews made are kept."""
+        self.game = None
         self.children = ()
 
     def run(self, game: Game, seat: int) -> None:
-        """Review ``game`` for ``seat`` and draw the panel (a progress bar while it runs; an
-        error goes to the control's guard, which says it where the person looks)."""
-        from explorer.coach import review, summary
-        from explorer.coach.value import unfitted
+        """Review ``game`` for ``seat`` and draw the panel: in the machine's line of long work
+        (:mod:`explorer.slots`: the page says how many come first), at most
+        :data:`REVIEW_MOST` decisions spread through the game, within the page's
+        :data:`PAGE_REVIEW_DECISIONS`, a progress bar while it runs. A game reviewed before
+        (the same moves, the same seat) is drawn from :data:`KEEP_REVIEWS` kept. An error or a
+        refusal goes to the control's guard, which says it where the person looks."""
+        from explorer.coach import CoachError, decisions, review, spread_evenly
+        from explorer.slots import FOLDER, SLOTS, WAIT_SECONDS, NoTurn, turn
 
-        if self.game is game and self.seat == seat and self._done == game.steps:
-            return  # reviewed already: a second click costs nothing
-        self.game, self.seat, self._done = game, seat, None
+        key = (hashlib.sha256(game.to_json().encode()).hexdigest(), seat)
+        self.game, self.seat = game, seat
+        if key in self._reviews:
+            self._draw(*self._reviews[key])  # reviewed already: costs nothing
+            return
+        every = decisions(game, seat)
+        left = PAGE_REVIEW_DECISIONS - self.reviewed
+        if every and left <= 0:
+            raise CoachError("This page has had all the reviews it may have. Reload the page "
+                             "to review another game.")
+        chosen = spread_evenly(every, min(REVIEW_MOST, left))
         self.progress.layout.visibility = "visible"
-        self.progress.value = 0
+        self.progress.value, self.progress.max = 0, max(1, len(chosen))
         self.summary.value = "<div>Reviewing your decisions...</div>"
         self.children = (self.summary, self.progress)
+
+        def waiting(ahead: int) -> None:
+            work = "piece of work comes" if ahead == 1 else "pieces of work come"
+            self.summary.value = (f"<div>Waiting for the coach: {ahead} {work} before your "
+                                  "review (other people's reviews and runs)...</div>")
 
         def tick(done: int, total: int) -> None:
             self.progress.max = max(1, total)
             self.progress.value = done
 
-        table = review(game, seat, worlds=REVIEW_WORLDS, on_row=tick)
-        self.progress.layout.visibility = "hidden"
+        try:
+            with turn(FOLDER, SLOTS, waiting, wait=WAIT_SECONDS):
+                self.summary.value = "<div>Reviewing your decisions...</div>"
+                table = review(game, seat, worlds=REVIEW_WORLDS, on_row=tick, steps=chosen)
+        except NoTurn:
+            self.children = ()
+            raise CoachError("The server is busy with other people's reviews and runs: "
+                             "nothing was reviewed. Try again in a minute.") from None
+        finally:
+            self.progress.layout.visibility = "hidden"
+        self.reviewed += len(chosen)
+        self._reviews[key] = (table, len(chosen), len(every))
+        while len(self._reviews) > KEEP_REVIEWS:
+            del self._reviews[next(iter(self._reviews))]
+        self._draw(table, len(chosen), len(every))
+
+    def _draw(self, table: Any, looked: int, total: int) -> None:
+        """Draw a review of ``looked`` of the game's ``total`` decisions."""
+        from explorer.coach import summary
+        from explorer.coach.value import unfitted
+
+        assert self.game is not None
         found = summary(table)
-        self.summary.value = summary_html(found, seat, unfitted(game))
+        self.summary.value = summary_html(found, self.seat, unfitted(self.game),
+                                          of=total if looked < total else None)
         self.chart_box.children = (self._chart(table),) if table.height else ()
         self.list_box.children = self._costly(table)
         self.then.value = ""
         self.children = (self.summary, self.chart_box, self.list_box, self.then)
-        self._done = game.steps
 
     def _chart(self, table: Any) -> widgets.Widget:
         import altair as alt
@@ -277,9 +328,11 @@ class ReviewPanel(widgets.VBox):
             self.on_open(step)
 
 
-def summary_html(found: dict[str, Any], seat: int, note: str | None = None) -> str:
+def summary_html(found: dict[str, Any], seat: int, note: str | None = None,
+                 of: int | None = None) -> str:
     """A review's summary in a sentence and the counts by label (``note``: why the coach's
-    learned chances do not fit this game, in players' words, said first)."""
+    learned chances do not fit this game, in players' words, said first; ``of``: the
+    decisions of the game where the review looked at a sample of them)."""
     counts = ", ".join(f"{count} {label}" for label, count in found["labels"].items()
                        if count)
     costly = sum(found["labels"].get(label, 0) for label in COSTLY)
@@ -287,6 +340,9 @@ def summary_html(found: dict[str, Any], seat: int, note: str | None = None) -> s
             "winning" if costly else "none of them clearly cost you anything")
     caveat = (f" The coach played each imagined game to its end, as {note}: its numbers here "
               "are rougher." if note else "")
+    sample = (f" The coach looked at {found['decisions']:,} of your {of:,} decisions, spread "
+              "evenly through the game (a review looks at no more on this server)."
+              if of is not None else "")
     return (f'{COACH_STYLE}<div class="coach-review"><b>Review of Player {seat + 1}\'s '
             f"game</b>: {found['decisions']} decisions ({counts or 'none'}); {cost}.{caveat}"
-            "</div>")
+            f"{sample}</div>")
