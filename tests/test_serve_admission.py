@@ -309,3 +309,21 @@ def test_a_class_alone_keeps_every_place_and_gives_up_only_what_it_holds_above_i
     _hold(manager, "b1", "10.0.0.2", manager.tokens.new())
     assert manager.share("10.0.0.3") == 1  # a third address asking: one place each
     assert manager.share("10.0.0.2") == 2
+
+
+def test_short_of_descriptors_a_page_waits_and_no_kernel_is_preheated(monkeypatch) -> None:
+    """Issue 46 item 2: with too few descriptors free for a kernel and its channels, a new
+    page waits in line saying why and the pools preheat nothing (a refill short of them made
+    libzmq abort the whole process); with enough free again, the page is drawn."""
+    import explorer.serve.kernels as kernels
+
+    manager = _manager(max_kernels=40)
+    manager.last_page = -1e9  # (long quiet: a refill would be due)
+    short = [True]
+    monkeypatch.setattr(kernels.DESCRIPTORS, "short_for_page", lambda: short[0])
+    viewer = manager.tokens.new()
+    waiting = manager.admit("10.0.0.1", viewer)
+    assert (waiting.kind, waiting.why) == ("wait", "the server has too many connections open")
+    assert not manager.may_preheat()
+    short[0] = False
+    assert manager.admit("10.0.0.1", viewer).kind == "page" and manager.may_preheat()
