@@ -79,7 +79,8 @@ def test_voila_json_names_the_message_filter_and_the_caps() -> None:
     assert set(config["PoolAwareKernelManager"]) == {
         "max_kernels", "max_kernels_per_viewer", "max_kernels_per_client",
         "max_starts_per_viewer", "max_starts_per_client", "min_free_memory", "queue_patience",
-        "max_waiting", "cull_connected_timeout", "cull_unconnected_timeout"}
+        "max_waiting", "cull_connected_timeout", "cull_gone_timeout",
+        "cull_unconnected_timeout"}
     caps = config["PoolAwareKernelManager"]
     # a class behind one address fits: 30 pupils' pages, each browser its own few
     assert caps["max_kernels_per_client"] >= 30 and caps["max_starts_per_client"] >= 30

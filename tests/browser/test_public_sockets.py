@@ -406,6 +406,10 @@ def test_item3_a_flood_of_dropped_messages_writes_a_few_log_lines(server) -> Non
 
 PING_SOCKETS = 18
 """Sockets pinging at once: one browser's 6 pages, 3 sockets each (issue 46's probe)."""
+BASELINE_FLOOR = 0.010
+"""Seconds below which a click's median before the attack counts as this (the test page's
+click takes about 5 ms, where a real page's takes 40; twice 5 ms is within the jitter of a
+machine running other tests)."""
 
 
 async def _pings(url: str, viewers: list[Viewer], seconds: float) -> dict[str, int]:
@@ -446,7 +450,8 @@ def test_issue46_item4_pings_on_18_sockets_leave_another_viewers_click_as_quick(
         server) -> None:
     """Ping frames (control frames: no message reaches the budgets) as fast as they go on 18
     sockets to 6 kernels, reopened when closed, for 8 s: another viewer's click median
-    within twice its median just before (issue 46 measured 42 ms before, 424 ms during);
+    within twice its median just before (at least :data:`BASELINE_FLOOR`; issue 46 measured
+    42 ms before, 424 ms during);
     the pinging sockets are closed as floods."""
     url, log = server
 
@@ -476,7 +481,11 @@ def test_issue46_item4_pings_on_18_sockets_leave_another_viewers_click_as_quick(
           f"on {attack['sockets']} sockets ({attack['ended_by_server']} closed by the server, "
           f"{attack['refused']} refused); max {max(during):.3f} s")
     assert attack["sent"] > 10 * PING_SOCKETS and attack["ended_by_server"] >= PING_SOCKETS
-    assert statistics.median(during) <= 2 * statistics.median(before), (before, during)
+    # twice the median before; a median before of under 10 ms (this small page's click, a
+    # fifth of a real page's) counts as 10 ms: a few ms of the other tests' load is not the
+    # attack's (without frames counted: 13 ms before, 1,976 ms during)
+    assert statistics.median(during) <= 2 * max(BASELINE_FLOOR, statistics.median(before)), (
+        before, during)
     assert any(m["msg_type"] == "kernel_info_reply" for m in found["after"].messages)
     closed = [line for line in _log_lines(log) if "Closed the socket of a viewer of kernel"
               in line and any(k in line for k in found["kernels"])]
