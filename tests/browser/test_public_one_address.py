@@ -133,14 +133,14 @@ def test_1100_unfinished_requests_under_1024_descriptors_leave_another_viewer_wo
         viewer = Viewer(url, timeout=120)
         await viewer.open("one.ipynb")
         http = AsyncHTTPClient(force_instance=True)
-        before = await _clicks(viewer, 3)
+        before = await _clicks(viewer, 2)
         static_before = [await _static(http, url) for _ in range(3)]
         attack = asyncio.ensure_future(_unfinished(host, int(port)))
-        await asyncio.sleep(4)  # the slow requests are opened and held
-        during = await _clicks(viewer, 4)
+        await asyncio.sleep(3)  # the slow requests are opened and held
+        during = await _clicks(viewer, 3)
         static_during = [await _static(http, url) for _ in range(3)]
         await viewer.reconnect()
-        after_reconnect = await _clicks(viewer, 2)
+        after_reconnect = await _clicks(viewer, 1)
         found = await attack
         reply = await viewer.request("kernel_info_request", {})
         http.close()
@@ -204,7 +204,7 @@ def test_a_second_address_gets_a_working_page_while_the_first_holds_every_place(
         newcomer = await _open(url, ELSEWHERE)  # waits in line until its place is freed
         took = time.monotonic() - started
         problems = await _click(newcomer)
-        late = Viewer(url, timeout=8)  # a third browser of the first address
+        late = Viewer(url, timeout=3)  # a third browser of the first address
         try:
             await late.get_page("one.ipynb")
             waited = "got a page"

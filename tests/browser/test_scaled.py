@@ -60,7 +60,7 @@ def test_the_load_test_and_a_class_through_nginx_have_no_error(scaled, tmp_path)
     url, logs = scaled
     figures = tmp_path / "load.json"
     load = _script("load.py", "--url", url, "--viewers", "4", "--browsers", "1",
-                   "--duration", "25", "--think", "1", "--visit", "10", "--ramp", "2",
+                   "--duration", "18", "--think", "1", "--visit", "8", "--ramp", "2",
                    "--leave", "shutdown", "--pages", PAGE, "--json", str(figures))
     assert load.returncode == 0, load.stdout[-3000:] + load.stderr[-3000:]
     [run] = json.loads(figures.read_text(encoding="utf-8"))
