@@ -735,12 +735,13 @@ def run_slot(waiting: Callable[[], None] | None = None, *, slots: int | None = N
     others come first, ``waiting()`` is called once (the page says :data:`WAITING`) and the
     run waits; after ``wait`` seconds (:data:`RUN_WAIT_SECONDS`) it is given up with a
     :class:`BalanceError` (:data:`BUSY`)."""
-    told: list[int] = []
-
-    def said(ahead: int) -> None:
+    def said(ahead: int) -> None:  # (the line says so again whenever the count changes)
+        nonlocal told
         if not told and waiting is not None:
             waiting()
-        told.append(ahead)
+        told = True
+
+    told = False
 
     try:
         with turn(RUN_LOCKS if folder is None else folder,

@@ -107,10 +107,3 @@ def _live(path: Path) -> bool:
     finally:
         os.close(fd)
 
-
-def waiting_before(folder: Path) -> int:
-    """How many pieces of work hold or wait for a turn in ``folder`` now."""
-    if not folder.exists():
-        return 0
-    return sum(1 for entry in os.listdir(folder)
-               if entry.endswith(".ticket") and _live(folder / entry))

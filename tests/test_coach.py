@@ -584,6 +584,29 @@ def test_review_refuses_bad_arguments():
         review(game, 0, worlds=0)
 
 
+def test_a_review_of_some_decisions_has_their_rows_and_refuses_any_other_step():
+    """Issue 46 item 5: a page reviews a sample of a long game's decisions (``steps``); the
+    rows are those decisions', in the game's order, each as the whole review has it."""
+    game = played("adventurers", 0)
+    mine = decisions(game, 0)
+    chosen = [mine[-1], mine[0]]
+    table = review(game, 0, worlds=2, steps=chosen)
+    assert table["step"].to_list() == [mine[0], mine[-1]]
+    whole = review(game, 0, worlds=2)
+    assert table.rows() == whole.filter(pl.col("step").is_in(chosen)).rows()
+    taken = next(step for step in range(game.steps) if step not in mine)
+    with pytest.raises(CoachError, match=f"steps \\[{taken}\\] are not decisions of seat 0"):
+        review(game, 0, worlds=2, steps=[mine[0], taken])
+
+
+def test_a_sample_of_decisions_is_spread_evenly_first_and_last_among_them():
+    steps = list(range(100, 200, 10))  # ten decisions
+    assert coach.spread_evenly(steps, 4) == [100, 130, 160, 190]  # 0, 3, 6, 9 of them
+    assert coach.spread_evenly(steps, 2) == [100, 190]
+    assert coach.spread_evenly(steps, 1) == [190] and coach.spread_evenly(steps, 0) == []
+    assert coach.spread_evenly(steps, 10) == steps == coach.spread_evenly(steps, 60)
+
+
 def test_the_coach_bot_plays_whole_games():
     for game_id in ("adventurers", "rat_king"):
         game = new_game(game_id, players=2, seed=4)

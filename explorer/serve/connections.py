@@ -74,10 +74,6 @@ class Unfinished:
             if not streams:
                 del self._waiting[address]
 
-    def total(self) -> int:
-        """The connections waiting for their first request, all addresses together."""
-        return sum(len(s) for s in self._waiting.values())
-
 
 def public_http_server() -> type:
     """The HTTP server class (a subclass of Tornado's ``HTTPServer``; module docstring)."""

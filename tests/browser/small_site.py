@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
+import time
 from pathlib import Path
 
 from explorer.serve import ROOT
+from explorer.viewer_client import Viewer
 
 BUTTON = "still here"
 """The description of the one widget the notebook shows."""
@@ -28,3 +31,15 @@ def small_site(folder: Path) -> str:
     (folder / "pages" / "one.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
     shutil.copy(ROOT / "voila.json", folder / "voila.json")
     return "pages"
+
+
+async def clicks(viewer: Viewer, seconds: float, pause: float = 0.2) -> list[float]:
+    """Click the small page's button every ``pause`` seconds for ``seconds``; each
+    click-to-reply time."""
+    button = viewer.control(model="ButtonModel", description=BUTTON)
+    deadline = time.monotonic() + seconds
+    times = []
+    while time.monotonic() < deadline:
+        times.append((await viewer.click(button)).seconds)
+        await asyncio.sleep(pause)
+    return times

@@ -31,7 +31,7 @@ from explorer.serve import running_voila
 from explorer.viewer_client import Viewer
 from tests.loops import in_a_loop_of_its_own
 
-from .small_site import BUTTON, small_site
+from .small_site import BUTTON, clicks, small_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -108,16 +108,6 @@ async def _unfinished(host: str, port: int) -> dict[str, Any]:
     return found
 
 
-async def _clicks(viewer: Viewer, seconds: float) -> list[float]:
-    button = viewer.control(model="ButtonModel", description=BUTTON)
-    deadline = time.monotonic() + seconds
-    times = []
-    while time.monotonic() < deadline:
-        times.append((await viewer.click(button)).seconds)
-        await asyncio.sleep(0.3)
-    return times
-
-
 async def _static(http: AsyncHTTPClient, url: str) -> float:
     started = time.monotonic()
     await http.fetch(f"{url}/voila/static/voila.js", request_timeout=30)
@@ -133,14 +123,14 @@ def test_1100_unfinished_requests_under_1024_descriptors_leave_another_viewer_wo
         viewer = Viewer(url, timeout=120)
         await viewer.open("one.ipynb")
         http = AsyncHTTPClient(force_instance=True)
-        before = await _clicks(viewer, 2)
+        before = await clicks(viewer, 2, pause=0.3)
         static_before = [await _static(http, url) for _ in range(3)]
         attack = asyncio.ensure_future(_unfinished(host, int(port)))
         await asyncio.sleep(3)  # the slow requests are opened and held
-        during = await _clicks(viewer, 3)
+        during = await clicks(viewer, 3, pause=0.3)
         static_during = [await _static(http, url) for _ in range(3)]
         await viewer.reconnect()
-        after_reconnect = await _clicks(viewer, 1)
+        after_reconnect = await clicks(viewer, 1, pause=0.3)
         found = await attack
         reply = await viewer.request("kernel_info_request", {})
         http.close()

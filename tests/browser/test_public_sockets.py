@@ -34,7 +34,7 @@ from explorer.serve.kernels import VIEWER_COOKIE
 from explorer.viewer_client import Viewer, message
 from tests.loops import in_a_loop_of_its_own
 
-from .small_site import BUTTON, small_site
+from .small_site import BUTTON, clicks, small_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -300,17 +300,6 @@ async def _flood(url: str, viewer: Viewer, seconds: float) -> dict[str, int]:
             "size": len(big)}
 
 
-async def _clicks(viewer: Viewer, seconds: float) -> list[float]:
-    """Click the page's button every 0.2 s for ``seconds``; each click-to-reply time."""
-    button = viewer.control(model="ButtonModel", description=BUTTON)
-    deadline = time.monotonic() + seconds
-    times = []
-    while time.monotonic() < deadline:
-        times.append((await viewer.click(button)).seconds)
-        await asyncio.sleep(0.2)
-    return times
-
-
 def test_item3_what_a_real_page_sends_at_once_passes(server) -> None:
     """The bursts a page makes are within the limits: a 5 MB upload in one message (binary,
     as an upload control sends it), then 60 clicks at once; every one answered, none
@@ -340,8 +329,8 @@ def test_item3_a_flood_of_big_messages_is_dropped_and_closed_and_another_viewer_
 
     async def probe() -> dict[str, Any]:
         a, b = await _viewers(url, 2)
-        before = await _clicks(b, 4)
-        flood, during = await asyncio.gather(_flood(url, a, 10), _clicks(b, 10))
+        before = await clicks(b, 4)
+        flood, during = await asyncio.gather(_flood(url, a, 10), clicks(b, 10))
         reply = await b.request("kernel_info_request", {})
         await _leave(a, b)
         return {"kernel": a.kernel_id, "before": before, "during": during, "flood": flood,
@@ -462,12 +451,12 @@ def test_issue46_item4_pings_on_18_sockets_leave_another_viewers_click_as_quick(
             viewer.disconnect()
             pingers.append(viewer)
         (b,) = await _viewers(url, 1)
-        before = await _clicks(b, 3)
+        before = await clicks(b, 3)
         attack: dict[str, Any] = {}
         pinging = threading.Thread(target=lambda: attack.update(
             in_a_loop_of_its_own(_pings(url, pingers, 6))))
         pinging.start()
-        during = await _clicks(b, 6)
+        during = await clicks(b, 6)
         await asyncio.to_thread(pinging.join)
         after = await b.request("kernel_info_request", {})
         await _leave(b, *pingers)
