@@ -58,6 +58,17 @@ damage first." (line 50), then "Armor always loses hits before followers." (line
 gw-33)."""
 
 
+WIPED_OUT = "not captured: the followers are wiped out"
+"""The last outcome of a battle's odds."""
+
+
+def captured_label(lost: int) -> str:
+    """The outcome of a battle won with ``lost`` followers killed in the fight. The fight
+    only: the Breakdown rolls after it (lines 63-66) can still cost an item, and a follower
+    whose Hits it gave (:mod:`explorer.games.gamma_world.knowledge` says so where it can)."""
+    return f"captured, {lost} follower{'s' if lost != 1 else ''} lost in the fight"
+
+
 class BattleInputError(ExplorerError, ValueError):
     """Followers or a Threat that the battle odds cannot take; says what is wrong."""
 
@@ -334,8 +345,9 @@ def attack(followers: Sequence[tuple[int, int] | dict[str, Any] | Follower],
            threat: int | str, exact: bool | None = None, robots: bool = False,
            budget: int | None = None) -> Odds:
     """Odds that ``followers`` capture a location against ``threat`` (an int or dice such as
-    "3D6"), fighting to the end; ``.outcomes`` gives how many followers are lost. ``budget``:
-    the most units of work the chain may do (:class:`OverBudget` past it; None: no limit)."""
+    "3D6"), fighting to the end; ``.outcomes`` gives how many followers are lost in the
+    fight. ``budget``: the most units of work the chain may do (:class:`OverBudget` past it;
+    None: no limit)."""
     built = _built(followers, robots)
     exact = len(built) <= 3 if exact is None else exact
     chain = _Chain(built, exact, budget)
@@ -350,9 +362,8 @@ def attack(followers: Sequence[tuple[int, int] | dict[str, Any] | Follower],
     else:
         totals, dropped = chain.forward(
             [(t, float(p)) for t, p in threat_distribution(threat)], NEGLIGIBLE)
-    outcomes = [(f"captured, {k} follower{'s' if k != 1 else ''} lost", totals[k])
-                for k in range(n)]
-    outcomes.append(("not captured: the followers are wiped out", totals[n]))
+    outcomes = [(captured_label(k), totals[k]) for k in range(n)]
+    outcomes.append((WIPED_OUT, totals[n]))
     p = sum(q for _, q in outcomes[:-1])
     if exact:
         check_odds(outcomes)
@@ -467,8 +478,8 @@ def _estimate(built: list[Follower], threat: int | str, runs: int, seed: int) ->
                 if damage[who] >= built[who].hits:
                     alive.pop(pick)
         counts[n - len(alive) if alive else n] += 1
-    names = [f"captured, {k} follower{'s' if k != 1 else ''} lost" for k in range(n)]
-    names.append("not captured: the followers are wiped out")
+    names = [captured_label(k) for k in range(n)]
+    names.append(WIPED_OUT)
     outcomes = tuple((name, Fraction(c, runs)) for name, c in zip(names, counts, strict=True))
     check_odds(outcomes)
     captured = runs - counts[n]

@@ -34,6 +34,7 @@ from fractions import Fraction
 from explorer import odds
 from explorer.engine import Action, Chance, Decision, Game, Outcome
 from explorer.engine.dice import Roll
+from explorer.odds.gamma_world import captured_label
 
 ALPHA = 1e-4
 """The tests' level: a correct answer fails a comparison with chance below this."""
@@ -286,7 +287,7 @@ def _gamma_world(game: Game, action: Action, found: odds.Odds) -> Play | None:
             return {labels[1] if captured else labels[0]}
         if not captured:
             return {labels[-1]}
-        return {f"captured, {lost} follower{'s' if lost != 1 else ''} lost"}
+        return {captured_label(lost)}
 
     return play
 
@@ -295,7 +296,8 @@ def _gw_battle(game: Game, action: Action, rng: random.Random) -> tuple[bool, in
     """Take ``action`` and play the battle to its end, the attacker fighting every round, no
     other player playing a Foe after it (the odds count the Foe chosen, or none, alone), any
     other choice on the way its first; whether the location was captured, and how many of the
-    attacker's followers were lost."""
+    attacker's followers were lost in the fight (before the Breakdown rolls after it, which
+    can cost a follower his equipment's Hits: the odds count the fight's losses)."""
     return battle_to_the_end(game, rng, action)
 
 
@@ -308,9 +310,18 @@ def battle_to_the_end(game: Game, rng: random.Random,
     attacker, location = battle.attacker, battle.location
     enclave = state.enclaves[attacker]
     before = len(enclave.followers)
+    after = None
+
+    def fought() -> bool:
+        """Whether the fight is over (the Breakdown rolls, or the battle, ended)."""
+        return state.battle is None or not state.phase.endswith(
+            (".battle", ".foe", ".threat"))
+
     if action is not None:
         game.step(action)
     while state.battle is not None and not game.is_over:
+        if after is None and fought():
+            after = len(state.enclaves[attacker].followers)
         if game.is_chance:
             sample(game, rng)
             continue
@@ -318,7 +329,9 @@ def battle_to_the_end(game: Game, rng: random.Random,
         chosen = next((a for a in actions if a.name in ("fight", "no foe")), None)
         game.step(chosen or actions[0])
     enclave = state.enclaves[attacker]
-    return location in enclave.locations, before - len(enclave.followers)
+    if after is None:
+        after = len(enclave.followers)
+    return location in enclave.locations, before - after
 
 
 def _adventurers(game: Game, action: Action, found: odds.Odds) -> Play | None:

@@ -27,7 +27,7 @@ def test_one_follower_against_a_threat_of_one_by_hand() -> None:
     # (5/36): (6/11) + (5/11)(5/11) = 91/121.
     odds = gamma_world.attack([(1, 2)], 1)
     assert odds.p == Fraction(91, 121)
-    assert odds.outcomes == (("captured, 0 followers lost", Fraction(91, 121)),
+    assert odds.outcomes == (("captured, 0 followers lost in the fight", Fraction(91, 121)),
                              ("not captured: the followers are wiped out", Fraction(30, 121)))
 
 
@@ -190,7 +190,8 @@ def test_mutations_and_weapons_against_robots() -> None:
 def test_losses_are_counted() -> None:
     odds = gamma_world.attack([(1, 2), (1, 2)], 2)
     names = [o for o, _ in odds.outcomes]
-    assert names == ["captured, 0 followers lost", "captured, 1 follower lost",
+    assert names == ["captured, 0 followers lost in the fight",
+                     "captured, 1 follower lost in the fight",
                      "not captured: the followers are wiped out"]
     assert sum(p for _, p in odds.outcomes) == 1
 

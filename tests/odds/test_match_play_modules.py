@@ -229,7 +229,7 @@ def captured(copy: Game, rng: random.Random) -> set[str]:
     won, lost = M.battle_to_the_end(copy, rng)
     if not won:
         return {"not captured: the followers are wiped out"}
-    return {f"captured, {lost} follower{'s' if lost != 1 else ''} lost"}
+    return {f"captured, {lost} follower{'s' if lost != 1 else ''} lost in the fight"}
 
 
 def test_gamma_world_attack_battle_estimate_and_grid_match_play() -> None:
@@ -247,6 +247,28 @@ def test_gamma_world_attack_battle_estimate_and_grid_match_play() -> None:
     cell = gamma_world.capture_grid((1, 2), followers=(2,), threats=("2D6",)).p[2, "2D6"]
     won = sum(n for label, n in counts.items() if label.startswith("captured"))
     assert M.agrees(won, 1500, cell)
+
+
+def test_gamma_world_fight_odds_count_the_fights_losses_not_the_breakdowns() -> None:
+    """A wounded follower whose last Hit is his Stim Dose's (ruling gw-35) wins and may then
+    fall to its Breakdown roll (1 in 6, lines 63-66): the odds count the fight's losses, say
+    so, and warn of the Breakdown; 600 battles played agree. (The long fuzz found this: a
+    battle won whose last follower fell to his Stim Dose's Breakdown was "captured, 1 follower
+    lost", an outcome the odds did not list.)"""
+    game = gw.scenario({"hand": ["Think Tank"], "followers": [{"cards": ["Stim Dose"],
+                                                               "damage": 2}]},
+                       {"hand": ["Blight"]}, active=0, at="turn")
+    gw.choose(game, "Attack Think Tank")
+    gw.choose(game, "Play Blight")
+    gw.roll(game, 2, "Starting Threat of Blight")
+    action, fight = next((a, found) for a, found in odds.choices(game) if a.name == "fight")
+    assert [label for label, _ in fight.outcomes] == [
+        "captured, 0 followers lost in the fight", "not captured: the followers are wiped out"]
+    assert "Breakdown roll" in fight.note
+    M.assert_matches_play(fight, game, 600, M.choice_play(game, action, fight))
+    fallen = M.copies(game, 600, lambda copy, rng: {str(M.battle_to_the_end(copy, rng)[0]
+                                                        and not copy.state.enclaves[0].followers)})
+    assert fallen.get("True", 0) > 0  # the Breakdown did kill a winner: the case is reached
 
 
 def test_threat_distribution_is_the_starting_threat_rolled() -> None:

@@ -35,8 +35,12 @@ def _odds(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, O
     enclave = game.state.enclaves[battle.attacker]
     followers = [_gw_follower(data, f, battle.robot, E, gw) for f in enclave.followers]
     capture = gw.battle(followers, battle.threat, robots=battle.robot, seed=seed)
+    note = capture.note
+    if _breakdown_can_kill(data, enclave, battle.robot):
+        note += (". After the fight each item used makes its Breakdown roll, and a follower "
+                 "whose Hits came from a broken item can still fall")
     fight = Odds(capture.p, 0, (), capture.outcomes,
-                 f"Fight on to the end: capture {battle.location}", note=capture.note,
+                 f"Fight on to the end: capture {battle.location}", note=note,
                  extra=capture.extra)
     retreat = Odds(Fraction(1), 0, (), ((f"certain: {battle.location} is not captured, and the "
                                          "location and the Foe are discarded", Fraction(1)),),
@@ -88,6 +92,18 @@ def _gw_foes(game: Game, pending: Decision, seed: int) -> dict[Action, Odds]:
             f"Play {card.name}: {who} fights on to the end against its Threat",
             note=capture.note, extra=extra)
     return found
+
+
+def _breakdown_can_kill(data: Any, enclave: Any, robot: bool) -> bool:
+    """Whether a follower holds equipment that gives him Hits and makes a Breakdown roll after
+    the battle (it added Force: lines 63-66, ruling gw-26): the losses the battle's odds count
+    are the fight's, and such a follower can fall after it."""
+    for follower in enclave.followers:
+        for held in follower.cards:
+            card = data.card(held.name)
+            if card.type == "Equipment" and card.force_against(robot) > 0 and card.hits > 0:
+                return True
+    return False
 
 
 def _later_opponents(game: Game, pending: Decision) -> list[int]:
