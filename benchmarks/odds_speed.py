@@ -7,7 +7,7 @@ answers within 1 s).
 
 Prints three Markdown tables: single queries (the median of several runs for quick ones, one
 run for battles, each computed from scratch: the chain's caches are per call); the Gamma
-World heat maps, before (every cell its own chain, ``explorer.odds.charts.capture_frame``, as
+World heat maps, before (every cell its own chain, ``explorer.ui.charts.capture_frame``, as
 the dashboard did until issue #11) and after (one solve per heat map,
 ``explorer.odds.gamma_world.capture_grid``) side by side in the same run, caches cleared
 before each; and the dashboard's answer to each control, computed in its worker thread as in
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from explorer.odds import adventurers, gamma_world, rifts
-from explorer.odds import charts as odds_charts
+from explorer.ui import charts as odds_charts
 from explorer.ui import odds as odds_ui
 
 

@@ -8,6 +8,7 @@ games with bots: ``explorer.simulate("rifts", games=1000)``) and :mod:`explorer.
 ipywidgets views the notebooks show).
 """
 
+from explorer import coach as _coach  # noqa: F401  (registers the coach: make_bot(g, "coach"))
 from explorer.engine import Game, load_game, new_game
 from explorer.errors import (
     CardDataError,

@@ -59,8 +59,8 @@ from typing import Any
 
 import polars as pl
 
+from explorer.catalog import GAMES
 from explorer.errors import ExplorerError, command_status
-from explorer.games import GAMES
 from explorer.slots import FOLDER, SLOTS, WAIT_SECONDS, NoTurn, turn
 
 MIN_GAMES = 30
@@ -89,7 +89,7 @@ class BalanceError(ExplorerError, ValueError):
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of ``successes`` in ``n`` (95% for z = 1.96); (0, 1) for no
     trials. The same as :func:`explorer.odds.rifts.wilson`."""
-    from explorer.odds.rifts import wilson as score
+    from explorer.engine.odds import wilson as score
 
     if isinstance(successes, bool) or isinstance(n, bool) or not 0 <= successes <= n:
         raise BalanceError(f"successes must be a count from 0 to n = {n}; found {successes!r}")
@@ -178,9 +178,9 @@ def _game_key(table: pl.DataFrame) -> list[str]:
 def start_column(table: pl.DataFrame) -> str | None:
     """The table's start column (Rifts ``characters``, Adventurers ``profession``, Gamma World
     ``mutations``, Riftforce ``guilds``, Rat-King ``me_card``), or None."""
-    from explorer.simulation import START
+    from explorer.simulation import start_of
 
-    known = {s.column for s in START.values()}
+    known = {start.column for game in GAMES if (start := start_of(game)) is not None}
     return next((c for c in table.columns if c in known), None)
 
 

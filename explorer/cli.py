@@ -16,8 +16,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from explorer.catalog import GAMES
 from explorer.errors import command_status
-from explorer.games import GAMES
 
 
 def _variant(text: str) -> tuple[str, Any]:

@@ -5,7 +5,7 @@
 
 One row per seat per game, with the pinned columns :data:`COLUMNS` (``game``, ``seed``,
 ``players``, ``seat``, ``bot``, ``winner``, ``score``, ``steps``, ``turns``), what the seat
-started with (a column per game: :data:`START`) and the ``variant``. Game ``i``'s seed is
+started with (a column per game: :func:`start_of`) and the ``variant``. Game ``i``'s seed is
 :func:`game_seed` of the root seed and ``i`` alone, and every bot's seed derives from its game's
 seed and seat, so the table is the same however the games are spread: in this process, over a
 ``dask.distributed`` LocalCluster of single-threaded workers (``workers=K``), or on an existing
@@ -18,20 +18,21 @@ The same from a terminal: ``explorer simulate GAME --games N --players P --bots 
 
 from __future__ import annotations
 
-import hashlib
 import importlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from explorer.engine import Game, new_game
+from explorer.catalog import GAMES
+from explorer.coach import CoachBot  # noqa: F401  (registers the coach as a bot)
+from explorer.engine import new_game
 from explorer.engine.bots import BOT_KINDS, make_bot
+from explorer.engine.knowledge import Start, knowledge_for
 from explorer.errors import ExplorerError
-from explorer.games import GAMES
+from explorer.parallel import SimulationError, bot_seed, dask_client, game_seed
 
 BOTS = BOT_KINDS
 """The bots ``bots=`` may name, each seat's own (the engine's kinds of bot)."""
@@ -49,83 +50,13 @@ COLUMNS: dict[str, pl.DataType] = {
 """The pinned columns of every table (issue #14), with their types."""
 
 
-class SimulationError(ExplorerError, ValueError):
-    """A simulation asked for something it cannot do (a bad argument); nothing was run."""
-
-
 # ---- what a seat started with, per game ---------------------------------------------------
 
-def _rifts_start(game: Game, seat: int) -> list[str] | None:
-    if game.phase.startswith("setup") and not game.is_over:
-        return None
-    return [member.name for member in game.state.parties[seat].members]
-
-
-def _adventurers_start(game: Game, seat: int) -> str | None:
-    profession = game.state.adventurers[seat].profession
-    return None if profession is None else str(getattr(profession, "name", profession))
-
-
-def _riftforce_start(game: Game, seat: int) -> list[str] | None:
-    state = game.state
-    return list(state.sides[seat].guilds) if state.draft.done else None
-
-
-def _gamma_world_end(game: Game, seat: int) -> list[str] | None:
-    if not game.is_over:
-        return None
-    seats = importlib.import_module("explorer.games.gamma_world").position(game)["seats"]
-    return sorted(m["name"] for f in seats[seat].get("followers", [])
-                  for m in f.get("mutations", []))
-
-
-def _rat_king_start(game: Game, seat: int) -> str | None:
-    state = game.state
-    characters = state._data.characters
-    return next((c.name for c in state.groups[seat] if characters[c.name].kind == "ME"), None)
-
-
-@dataclass(frozen=True)
-class Start:
-    """A per-game column: its name, type, and how to read it from a game (None: not known
-    yet; read after every step until it is known)."""
-
-    column: str
-    dtype: pl.DataType
-    read: Callable[[Game, int], Any]
-    doc: str
-
-
-START: dict[str, Start] = {
-    "rifts": Start("characters", pl.List(pl.String()), _rifts_start,
-                   "the party's Characters when the setup ends"),
-    "adventurers": Start("profession", pl.String(), _adventurers_start,
-                         "the adventurer's profession"),
-    "gamma_world": Start("mutations", pl.List(pl.String()), _gamma_world_end,
-                         "the mutations on the enclave's followers at the end"),
-    "riftforce": Start("guilds", pl.List(pl.String()), _riftforce_start,
-                       "the four guilds after the selection"),
-    "rat_king": Start("me_card", pl.String(), _rat_king_start, "the ME card dealt to the seat"),
-}
-"""What each game's table says a seat started with (or, for Gamma World, recruited)."""
-
-
-def register_start(game_id: str, start: Start) -> None:
-    """Add a game's start column (a game package calls it once it has one)."""
-    START[game_id] = start
-
-
-# ---- seeds ----------------------------------------------------------------------------------
-
-def game_seed(root: int, index: int) -> int:
-    """Game ``index``'s seed: a 63-bit number from the root seed and the index alone."""
-    digest = hashlib.blake2b(f"{root}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of a game's bot in ``seat``."""
-    return game_seed(seed, 1_000_003 + seat)
+def start_of(game_id: str) -> Start | None:
+    """The column of what a seat of ``game_id`` started with (or, for Gamma World, recruited),
+    as the game's knowledge gives it (:attr:`~explorer.engine.knowledge.GameKnowledge.start`);
+    None where the game gives none."""
+    return knowledge_for(game_id).start
 
 
 # ---- one game, one batch -----------------------------------------------------------------------
@@ -153,7 +84,7 @@ def play_game(plan: Plan, index: int) -> list[dict[str, Any]]:
         options["variant"] = dict(plan.variant)
     game = new_game(plan.game, players=plan.players, seed=seed, **options)
     seats = [make_bot(game, kind, bot_seed(seed, seat)) for seat, kind in enumerate(plan.bots)]
-    start = START.get(plan.game)
+    start = start_of(plan.game)
     started: list[Any] = [None] * plan.players
     while not game.is_over:
         if game.steps >= MAX_STEPS:
@@ -186,7 +117,7 @@ def schema(game: str) -> dict[str, pl.DataType]:
     """The table's columns and types for ``game``."""
     found = dict(COLUMNS)
     found["index"] = pl.Int64()
-    start = START.get(game)
+    start = start_of(game)
     if start is not None:
         found[start.column] = start.dtype
     found["variant"] = pl.String()
@@ -329,32 +260,6 @@ def _in_process(plan: Plan, spans: list[tuple[int, int]], parts: list[str | None
     return frames
 
 
-@contextmanager
-def dask_client(workers: int | None, scheduler: str | None) -> Iterator[Any]:
-    """A ``dask.distributed`` client: of a new LocalCluster of ``workers`` single-threaded
-    processes (closed after), or of the cluster at ``scheduler`` (a
-    :class:`SimulationError` when it does not answer)."""
-    from dask.distributed import Client, LocalCluster
-
-    cluster = None
-    try:
-        if scheduler is None:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=40)
-            client = Client(cluster)
-        else:
-            try:
-                client = Client(scheduler, timeout="10s")
-            except (OSError, TimeoutError) as error:
-                raise SimulationError(f"no Dask scheduler answers at {scheduler}: "
-                                      f"{error}") from None
-        with client:
-            yield client
-    finally:
-        if cluster is not None:
-            cluster.close()
-
-
 def _on_cluster(plan: Plan, spans: list[tuple[int, int]], parts: list[str | None],
                 progress: bool, workers: int | None, scheduler: str | None
                 ) -> list[pl.DataFrame]:
@@ -371,43 +276,3 @@ def _on_cluster(plan: Plan, spans: list[tuple[int, int]], parts: list[str | None
                 frames[number] = future.result()
                 bar.update(spans[number][1])
     return [f for f in frames if f is not None]
-
-
-def _run_chunk(fn: Callable[..., Any], chunk: list[tuple[Any, ...]]) -> list[Any]:
-    return [fn(*args) for args in chunk]
-
-
-def spread(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]], *,
-           workers: int | None = None, scheduler: str | None = None, progress: bool = True,
-           desc: str = "tasks", unit: str = "task", chunk: int | None = None) -> list[Any]:
-    """``[fn(*args) for args in calls]``, in order: in this process, or spread over a new
-    ``dask.distributed`` LocalCluster of ``workers`` single-threaded processes, or over the
-    cluster at ``scheduler``, in chunks of ``chunk`` calls; a tqdm bar counts the calls done.
-    A scheduler that does not answer is a :class:`SimulationError`."""
-    from tqdm.auto import tqdm
-
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise SimulationError(f"workers must be a whole number of at least 1; found "
-                              f"{workers!r}")
-    calls = list(calls)
-    results: list[Any] = [None] * len(calls)
-    with tqdm(total=len(calls), disable=not progress, desc=desc, unit=unit) as bar:
-        if workers is None and scheduler is None:
-            for number, args in enumerate(calls):
-                results[number] = fn(*args)
-                bar.update(1)
-            return results
-        from dask.distributed import as_completed
-
-        size = chunk or max(1, len(calls) // (4 * (workers or 2)))
-        spans = [(first, calls[first:first + size]) for first in range(0, len(calls), size)]
-        with dask_client(workers, scheduler) as client:
-            futures = {client.submit(_run_chunk, fn, part, pure=False): first
-                       for first, part in spans}
-            for future in as_completed(futures):
-                first = futures[future]
-                done = future.result()
-                results[first:first + len(done)] = done
-                bar.update(len(done))
-    return results

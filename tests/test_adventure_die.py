@@ -60,7 +60,7 @@ def test_no_die_pending_no_faces() -> None:
 
 
 def test_the_adventure_die_chart_has_a_bar_per_face_split_by_winner() -> None:
-    from explorer.odds import charts
+    from explorer.ui import charts
 
     game = _to_the_dice(scenario([char("ME Rogue")], [char("ME Wizard")],
                                  adventure={"name": "The Hidden Nest", "played_by": 0}))

@@ -8,7 +8,7 @@ import random
 import subprocess
 import sys
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import polars as pl
@@ -16,6 +16,7 @@ import pytest
 
 import explorer.coach as coach
 from explorer.coach import LABELS, Advice, CoachError, advise, decisions, review, summary
+from explorer.coach.value import learned
 from explorer.engine import Action, Game, load_game, new_game
 from explorer.engine.bots import make_bot
 from explorer.engine.knowledge import GameKnowledge, knowledge_for
@@ -351,8 +352,9 @@ def test_riftforce_advice_lists_every_complete_action_and_plays_on_the_most_prom
     """Every complete action the finder lists is advised on; only :data:`PLAYED_ON` meet
     worlds (the heuristic bot's best half, then the best by the quick estimate, and the runs
     kept), the rest screened: no world, their loss the quick estimates' difference."""
-    from explorer.engine.knowledge import knowledge_for
     from explorer.odds.riftforce import best_actions
+
+    from explorer.engine.knowledge import knowledge_for
 
     seed, step = WINNING["riftforce"]
     here = played("riftforce", seed).at(step)
@@ -361,7 +363,7 @@ def test_riftforce_advice_lists_every_complete_action_and_plays_on_the_most_prom
     listed = knowledge.choices(here, seat)
     runs = [run for run, _ in listed]
     assert sorted(map(str, runs)) == sorted(str(c.choices) for c in best_actions(here))
-    quick = knowledge.quick(here, seat, runs)
+    quick = knowledge.quick(here, seat, runs, partial(learned, "riftforce"))
     assert None not in quick
     # the seat wins at once with a Check & Draw (the game's record): exact, and nothing else
     assert quick.count(1.0) >= 1 and all(q == 1.0 or q < 0.99 for q in quick)
@@ -962,7 +964,8 @@ def test_riftforces_quick_estimate_is_the_value_where_the_action_leads() -> None
         if here.legal_actions()[0].name == "guild" or here.state._turn_choices:
             continue
         runs = [run for run, _ in knowledge.choices(here, seat)][:6]
-        for run, quick in zip(runs, knowledge.quick(here, seat, runs), strict=True):
+        quicks = knowledge.quick(here, seat, runs, partial(learned, "riftforce"))
+        for run, quick in zip(runs, quicks, strict=True):
             after = game.at(step)
             for action in run:
                 after.step(action)

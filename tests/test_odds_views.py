@@ -1,4 +1,4 @@
-"""The odds dashboards (explorer.ui.odds) and their charts (explorer.odds.charts), headless.
+"""The odds dashboards (explorer.ui.odds) and their charts (explorer.ui.charts), headless.
 
 The figures the views show must be the figures explorer.odds returns; the expected values are
 computed here through explorer.odds (the odds functions have their own oracle tests), plus a
@@ -19,7 +19,7 @@ import pytest
 
 from explorer import cards
 from explorer.odds import adventurers, gamma_world, rifts
-from explorer.odds import charts as odds_charts
+from explorer.ui import charts as odds_charts
 from explorer.ui import odds as odds_ui
 from explorer.ui.odds import (
     AdventurersOdds,

@@ -9,6 +9,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -66,24 +68,32 @@ def test_ruff_finds_nothing() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_shared_decision_queries_name_no_game() -> None:
-    """What is particular to a game sits in its folder (explorer.games.<game>.knowledge): the
-    shared modules behind explorer.odds.choices and explorer.odds.consequences import no game,
-    reach into no game's data and compare no game id (issue 28, item 6)."""
+SHARED = sorted([*(ROOT / "explorer" / "odds").glob("*.py"),
+                 *(ROOT / "explorer" / "coach").glob("*.py"),
+                 ROOT / "explorer" / "simulation.py", ROOT / "explorer" / "parallel.py"])
+"""The shared modules above the games (issue 47, item 1): the odds, the coach, the
+simulation and the spreading of work."""
+
+
+@pytest.mark.parametrize("path", SHARED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_shared_modules_name_no_game(path: Path) -> None:
+    """What is particular to a game sits in its folder (explorer.games.<game>: its knowledge,
+    its odds, its start column): the shared modules import no game's folder, reach into no
+    game's data and compare or key nothing by a game id (issue 28, item 6; issue 47)."""
     import ast
 
     games = {"rifts", "gamma_world", "adventurers", "rat_king", "riftforce"}
-    for name in ("decisions", "consequences"):
-        tree = ast.parse((ROOT / "explorer" / "odds" / f"{name}.py").read_text())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom):
-                assert not (node.module or "").startswith("explorer.games"), (name, node.module)
-            if isinstance(node, ast.Attribute):
-                assert node.attr != "_data", name
-            if isinstance(node, ast.Compare):
-                strings = {c.value for c in ast.walk(node) if isinstance(c, ast.Constant)}
-                assert not strings & games, (name, strings & games)
-            if isinstance(node, ast.Dict):
-                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
-                assert not keys & games, (name, keys & games)
+    name = path.name
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert not (node.module or "").startswith("explorer.games"), (name, node.module)
+        if isinstance(node, ast.Attribute):
+            assert node.attr != "_data", name
+        if isinstance(node, ast.Compare):
+            strings = {c.value for c in ast.walk(node) if isinstance(c, ast.Constant)}
+            assert not strings & games, (name, strings & games)
+        if isinstance(node, ast.Dict):
+            keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+            assert not keys & games, (name, keys & games)
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import polars as pl
 
+from explorer.catalog import GAMES, check_game, tables_module
 from explorer.errors import CardDataError, UnknownNameError
-from explorer.games import GAMES, check_game, tables_module
 from explorer.schema import Table, frame_from_parquet
 
 __all__ = [

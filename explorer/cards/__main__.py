@@ -16,8 +16,8 @@ import polars as pl
 
 from explorer import cards
 from explorer.cards import source
+from explorer.catalog import check_game
 from explorer.errors import ExplorerError, command_status
-from explorer.games import check_game
 
 
 def _games(names: Sequence[str]) -> list[str]:

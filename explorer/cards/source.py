@@ -15,8 +15,8 @@ from pathlib import Path
 import polars as pl
 
 from explorer.cards import data_root, declaration, tables
+from explorer.catalog import check_game, tables_module
 from explorer.errors import CardDataError
-from explorer.games import check_game, tables_module
 from explorer.schema import frame_from_rows
 
 

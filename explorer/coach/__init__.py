@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from explorer.coach.value import CoachError, outcome, unfitted, win_chance
+from explorer.coach.value import CoachError, learned, outcome, unfitted, win_chance
 from explorer.engine import Action, Decision, Game
-from explorer.engine.bots import Bot
+from explorer.engine.bots import Bot, register_bot
 from explorer.engine.knowledge import knowledge_for
 from explorer.engine.search import view_rng
 from explorer.engine.worlds import World
@@ -379,7 +379,8 @@ def _screen(game: Game, seat: int, listed: Sequence[tuple[tuple[Action, ...], st
     knowledge = knowledge_for(game.game_id)
     if len(listed) <= PLAYED_ON or not knowledge.can_screen:
         return list(range(len(listed))), [None] * len(listed)
-    quick = knowledge.quick(game, seat, [run for run, _ in listed])
+    quick = knowledge.quick(game, seat, [run for run, _ in listed],
+                            functools.partial(learned, game.game_id))
     played = set(range(PLAYED_ON // 2))
     for number in sorted((n for n, q in enumerate(quick) if q is not None),
                          key=lambda n: (-quick[n], n)):  # type: ignore[operator]
@@ -841,7 +842,7 @@ def review(game: Game, seat: int, *, worlds: int = 16, seed: int = 0,
     bounded by the number of its decisions. :func:`summary` sums the table up."""
     import polars as pl
 
-    from explorer.simulation import SimulationError, spread
+    from explorer.parallel import SimulationError, spread
 
     if not isinstance(game, Game):
         raise CoachError(f"a review is of a game; found {game!r}")
@@ -901,3 +902,6 @@ def summary(table: Any) -> dict[str, Any]:
     return {"decisions": height,
             "mean_loss": float(table["loss"].clip(lower_bound=0.0).mean()) if height else 0.0,
             "labels": counts}
+
+
+register_bot("coach", lambda game, seed: CoachBot(seed))

@@ -13,8 +13,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     the value models (every game by default); status 2 on a bad argument."""
     import argparse
 
+    from explorer.catalog import GAMES
     from explorer.errors import command_status
-    from explorer.games import GAMES
 
     parser = argparse.ArgumentParser(prog="python -m explorer.coach.train",
                                      description="Train the coach's value models from "

@@ -86,6 +86,16 @@ def base_features(seat: int, scores: Sequence[float], standing: Sequence[float],
             float(max(hands[s] for s in others)), float(to_act), float(turn)]
 
 
+def learned(game_id: str, seat: int, scores: Sequence[float], standing: Sequence[float],
+            hands: Sequence[int | float], to_act: bool, turn: int,
+            own: Sequence[float] = ()) -> float:
+    """The learned chance that ``seat`` wins a position of ``game_id`` told by its numbers
+    (:func:`base_features`, then the game's own ``own``): what a game's quick estimate of a
+    position it has not reached reads (:meth:`explorer.engine.knowledge.GameKnowledge.quick`)."""
+    numbers = base_features(seat, scores, standing, hands, to_act, turn)
+    return model_for(game_id).win(numbers + [float(x) for x in own])
+
+
 @cache
 def _position(game_id: str) -> Callable[..., dict[str, Any]]:
     return importlib.import_module(f"explorer.games.{game_id}").position
@@ -256,7 +266,7 @@ def positions(game_id: str, index: int, seed: int, players: int = 2,
     with two or more choices (chosen at random: the positions the coach values), each with
     that seat's share of the win (:func:`outcome`: a win shared by two is half a win) and the
     game's index."""
-    from explorer.simulation import bot_seed, game_seed
+    from explorer.parallel import bot_seed, game_seed
 
     played = game_seed(seed, index)  # this game's seed
     game = new_game(game_id, players=players, seed=played)
@@ -409,7 +419,7 @@ def train(game_id: str, games: int = 3000, seed: int = 1, players: int = 2,
     """Play ``games`` heuristic-bot games of ``game_id`` (spread over a Dask cluster with
     ``workers`` or ``scheduler``), fit the value model to their positions and write it to
     ``folder`` (default ``data/models``)."""
-    from explorer.simulation import spread
+    from explorer.parallel import spread
 
     rows: list[tuple[list[float], float, int]] = []
     for found in spread(positions, [(game_id, i, seed, players) for i in range(games)],

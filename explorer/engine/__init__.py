@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
-
+from explorer.engine import search as _search  # noqa: F401  (registers the search bot)
 from explorer.engine.core import (
     Action,
     Chance,
@@ -16,6 +15,7 @@ from explorer.engine.core import (
     Outcome,
     Rules,
     load_game,
+    load_rules,
     new_game,
     register,
     rules_for,
@@ -25,12 +25,3 @@ __all__ = [
     "Action", "Chance", "Decision", "Fact", "Game", "GameOver", "GameState", "LogEntry", "Outcome",
     "Rules", "load_game", "load_rules", "new_game", "register", "rules_for",
 ]
-
-
-def load_rules(game_id: str) -> None:
-    """Import ``explorer.games.<game_id>.rules`` if the game has rules (it registers itself)."""
-    try:
-        importlib.import_module(f"explorer.games.{game_id}.rules")
-    except ModuleNotFoundError as error:
-        if error.name != f"explorer.games.{game_id}.rules":
-            raise

@@ -38,26 +38,33 @@ class RandomBot(Bot):
 
 
 BOT_KINDS = ("random", "heuristic", "search", "coach")
+"""The kinds of bot a seat may have. Each is made by the module that defines it, which
+registers its maker here (:func:`register_bot`): this module the random and heuristic bots,
+:mod:`explorer.engine.search` the search bot, :mod:`explorer.coach` the coach."""
+
+BotMaker = Callable[[Game, "int | None"], Bot]
+_MAKERS: dict[str, BotMaker] = {}
+
+
+def register_bot(kind: str, maker: BotMaker) -> None:
+    """Let :func:`make_bot` make bots of ``kind`` with ``maker(game, seed)``."""
+    _MAKERS[kind] = maker
 
 
 def make_bot(game: Game, kind: str, seed: int | None = None) -> Bot:
     """A bot of ``kind`` ("random", "heuristic", "search": :mod:`explorer.engine.search`, or
-    "coach": :class:`explorer.coach.CoachBot`) for ``game``'s seats."""
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "heuristic":
-        return game.rules.heuristic_bot(seed)
-    if kind == "search":
-        from explorer.engine.search import search_bot
+    "coach": :class:`explorer.coach.CoachBot`, once :mod:`explorer.coach` is imported) for
+    ``game``'s seats."""
+    maker = _MAKERS.get(kind)
+    if maker is None:
+        from explorer.errors import UnknownNameError
 
-        return search_bot(game, seed)
-    if kind == "coach":
-        from explorer.coach import CoachBot
+        raise UnknownNameError("bot kind", kind, list(_MAKERS) or BOT_KINDS)
+    return maker(game, seed)
 
-        return CoachBot(seed)
-    from explorer.errors import UnknownNameError
 
-    raise UnknownNameError("bot kind", kind, BOT_KINDS)
+register_bot("random", lambda game, seed: RandomBot(seed))
+register_bot("heuristic", lambda game, seed: game.rules.heuristic_bot(seed))
 
 
 def play(game: Game, bots: Mapping[int, Bot] | Callable[[int], Bot],

@@ -924,11 +924,21 @@ def register(game_id: str) -> Callable[[type[Rules]], type[Rules]]:
     return add
 
 
+def load_rules(game_id: str) -> None:
+    """Import ``explorer.games.<game_id>.rules`` if the game has rules (it registers itself)."""
+    import importlib
+
+    try:
+        importlib.import_module(f"explorer.games.{game_id}.rules")
+    except ModuleNotFoundError as error:
+        if error.name != f"explorer.games.{game_id}.rules":
+            raise
+
+
 def rules_for(game_id: object) -> Rules:
     """An instance of the rules of ``game_id`` (importing the game's package on first use)."""
-    from explorer.engine import load_rules
+    from explorer.catalog import GAMES
     from explorer.errors import UnknownNameError
-    from explorer.games import GAMES
 
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise UnknownNameError("game", game_id, list(GAMES))

@@ -19,13 +19,62 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from explorer.engine.core import Action, Decision, Game
 from explorer.errors import ExplorerError
 
 if TYPE_CHECKING:
-    from explorer.odds import Odds
+    from explorer.engine.odds import Odds
+
+
+PlanRule = Callable[[Game, int, int], "Action | None"]
+"""A plan's rule: at a later decision of the plan's seat (the game, the seat, the plan's
+actions taken so far) the action the plan takes there, or None: the plan stops there and the
+person decides. A rule reads only what the seat sees (the pending decision, the public
+table)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Several decisions of a person in one click, asked for by the person: ``label`` says
+    exactly what it does; ``first`` is its action at the decision pending (empty for a plan
+    of a :class:`Pick`, whose first actions are the cards picked); ``then`` its rule at each
+    later decision of the same seat (:data:`PlanRule`; None: the plan ends after ``first``)."""
+
+    key: str
+    label: str
+    first: tuple[Action, ...] = ()
+    then: PlanRule | None = None
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A decision taken one card at a time ("Hand limit 5: discard 2 more") chosen in one
+    click: ``count`` entries of ``options`` (the pending decision's actions), taken in order
+    with ``verb`` ("Discard these"); ``plans``: what may follow the picks in the same click
+    ("Discard these, then draw a card with each of my 3 AP left"), each a :class:`Plan`
+    without ``first``."""
+
+    count: int
+    label: str
+    verb: str
+    options: tuple[Action, ...]
+    plans: tuple[Plan, ...] = ()
+
+
+
+@dataclass(frozen=True)
+class Start:
+    """What a seat started with, as a column of the simulation's table: its name, its polars
+    type, how to read it from a game (None: not known yet; read after every step until it is
+    known) and what it says."""
+
+    column: str
+    dtype: Any
+    read: Callable[[Game, int], Any]
+    doc: str
 
 
 class KnowledgeError(ExplorerError, TypeError):
@@ -49,8 +98,8 @@ class GameKnowledge:
                  coach_to_end: bool = False, coach_base: str = "heuristic",
                  coach_margin: float = 0.0, confirm_flags: bool = True,
                  flag_spread: float | None = None, bot_learned: bool = False,
-                 usual: Callable[[Game, int], tuple[Action, ...] | None] | None = None
-                 ) -> None:
+                 usual: Callable[[Game, int], tuple[Action, ...] | None] | None = None,
+                 start: Start | None = None) -> None:
         self._decision_odds = decision_odds
         self._consequences = consequences
         self._plans = plans
@@ -82,6 +131,9 @@ class GameKnowledge:
         (:class:`explorer.coach.CoachBot`): more where the coach's estimate is rougher than
         the base bot's own judgement."""
         self._usual = usual
+        self.start = start
+        """What a seat started with, a column of the simulation's table
+        (:func:`explorer.simulation.start_of`); None: the game has none."""
         self.confirm_flags = confirm_flags
         """Whether the coach measures a choice it calls a mistake or a blunder again in fresh
         worlds played to the end of the game (the heuristic bots' own games decide) before so
@@ -167,15 +219,19 @@ class GameKnowledge:
         """Whether the game gives a quick estimate of its choices (:meth:`quick`)."""
         return self._quick is not None
 
-    def quick(self, game: Game, seat: int,
-              runs: list[tuple[Action, ...]]) -> list[float | None]:
+    def quick(self, game: Game, seat: int, runs: list[tuple[Action, ...]],
+              value: Callable[..., float]) -> list[float | None]:
         """A quick chance of winning for ``seat`` after each of ``runs`` (choices of its
         pending decision): the learned value of the position the run leads to, from what the
         seat sees, with nothing played on (None for a run it cannot tell). A coach with more
-        choices than it can play on screens them so (Riftforce's complete actions)."""
+        choices than it can play on screens them so (Riftforce's complete actions).
+        ``value(seat, scores, standing, hands, to_act, turn, own)``: the learned chance of
+        ``seat`` winning a position told by each seat's score, standing and hand size, whether
+        ``seat`` acts, the turn and the game's own numbers (the coach's model:
+        :func:`explorer.coach.value.learned`)."""
         if self._quick is None:
             raise KnowledgeError("this game gives no quick estimate of its choices")
-        return list(self._quick(game, seat, runs))
+        return list(self._quick(game, seat, runs, value))
 
     def features(self, game: Game, seat: int) -> list[float] | None:
         """What the coach's value of a position reads, from ``seat``'s side (numbers; the
@@ -207,3 +263,10 @@ def knowledge_for(game_id: str) -> GameKnowledge:
     if not isinstance(found, GameKnowledge):
         raise KnowledgeError(f"{name}.KNOWLEDGE must be a GameKnowledge; found {found!r}")
     return found
+
+
+def listed(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C": names in a sentence."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" and {names[-1]}"

@@ -15,9 +15,12 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from explorer.engine.bots import BOT_KINDS, make_bot
+from explorer.engine.bots import make_bot
 from explorer.engine.core import Chance, Decision, Game, load_game, new_game
 from explorer.errors import ExplorerError, command_status
+
+ENGINE_BOTS = ("random", "heuristic", "search")
+"""The bots a golden playthrough may be played by: the engine's own."""
 
 HEADER = "# Card Rules Explorer playthrough"
 
@@ -156,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--bots", choices=BOT_KINDS, default="random")
+    parser.add_argument("--bots", choices=ENGINE_BOTS, default="random")
     parser.add_argument("--max-steps", type=int, default=None)
     parser.add_argument("--save", metavar="FILE", help="write the game (to_json) to FILE "
                         "instead of printing its record: a lesson to replay")

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from explorer.engine.bots import Bot
+from explorer.engine.bots import Bot, register_bot
 from explorer.engine.core import Action, Game, new_game
 from explorer.errors import ExplorerError
 
@@ -314,3 +314,6 @@ class SearchBot(Bot):
 def search_bot(game: Game, seed: int | None = None, worlds: int | None = None) -> SearchBot:
     """A :class:`SearchBot` for ``game``'s seats."""
     return SearchBot(game.game_id, seed, worlds)
+
+
+register_bot("search", lambda game, seed: search_bot(game, seed))

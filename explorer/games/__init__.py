@@ -1,32 +1,6 @@
-"""The five games. Each game is a folder of its own; its tables are declared in ``tables.py``."""
+"""The five games, each a folder of its own (rules, data, position, scenario, redeal, search
+hooks, knowledge and odds); their ids and titles are :mod:`explorer.catalog`'s."""
 
-from __future__ import annotations
+from explorer.catalog import GAMES, check_game, tables_module
 
-import importlib
-from collections.abc import Mapping
-from functools import cache
-from types import ModuleType
-
-from explorer.errors import UnknownNameError
-
-GAMES: Mapping[str, str] = {
-    "rifts": "Rifts Adventures",
-    "adventurers": "Adventurers",
-    "gamma_world": "Gamma World",
-    "rat_king": "Portable Adventures: Lair of the Rat-King",
-    "riftforce": "Riftforce",
-}
-"""Game id -> display title, in the order the project lists them."""
-
-
-def check_game(game: object) -> str:
-    """Return ``game`` if it is a known game id, else raise :class:`UnknownNameError`."""
-    if not isinstance(game, str) or game not in GAMES:
-        raise UnknownNameError("game", game, list(GAMES))
-    return game
-
-
-@cache
-def tables_module(game: str) -> ModuleType:
-    """The ``explorer.games.<game>.tables`` module, which declares ``TABLES``."""
-    return importlib.import_module(f"explorer.games.{check_game(game)}.tables")
+__all__ = ["GAMES", "check_game", "tables_module"]

@@ -14,102 +14,17 @@ outcomes. Probabilities are ``Fraction``; floats appear only in ``.table`` for d
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-import polars as pl
-
 from explorer.engine import Chance, Game
-from explorer.engine.dice import Roll, dice_weights
+from explorer.engine.dice import Roll
+from explorer.engine.odds import Odds, check_odds, from_roll, success_table, titled, wilson
+from explorer.odds.consequences import consequences
+from explorer.odds.decisions import choices
 
-__all__ = ["Odds", "at", "check_odds", "effects", "from_roll", "hidden_from"]
-
-
-@dataclass(frozen=True)
-class Odds:
-    """The odds of one roll, draw or battle.
-
-    ``p``: probability of success (None for a pure table roll or a draw); ``modifier``: the
-    total roll modifier; ``breakdown``: each modifier with its reason ("+4 Wilderness Scout:
-    Wilderness +2 at a Wilderness location"); ``outcomes``: each outcome with its exact
-    probability, in the seed's order; ``table``: the same as a polars DataFrame (``outcome``,
-    ``probability`` as a float for display, ``exact`` as text such as "3/20"); ``note``: how it
-    was computed when that matters (a Monte Carlo estimate says so, with its interval).
-    """
-
-    p: Fraction | None
-    modifier: int = 0
-    breakdown: tuple[str, ...] = ()
-    outcomes: tuple[tuple[str, Fraction], ...] = ()
-    title: str = ""
-    note: str = ""
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    @property
-    def table(self) -> pl.DataFrame:
-        """One row per outcome: ``outcome``, ``probability`` (float), ``exact`` (text)."""
-        return pl.DataFrame(
-            {"outcome": [o for o, _ in self.outcomes],
-             "probability": [float(p) for _, p in self.outcomes],
-             "exact": [str(p) for _, p in self.outcomes]},
-            schema={"outcome": pl.String, "probability": pl.Float64, "exact": pl.String})
-
-    def __str__(self) -> str:
-        head = self.title or "odds"
-        if self.p is not None:
-            head += f": {float(self.p):.1%} ({self.p})"
-        return head
-
-
-def check_odds(outcomes: Sequence[tuple[str, Fraction]]) -> None:
-    """Probabilities are exact and sum to 1 (a bug guard for every odds function)."""
-    total = sum(p for _, p in outcomes)
-    if total != 1:
-        raise AssertionError(f"odds sum to {total}, not 1")
-
-
-def success_table(p: Fraction) -> tuple[tuple[str, Fraction], ...]:
-    return (("success", p), ("failure", 1 - p))
-
-
-def from_roll(roll: Roll, rows: Sequence[dict[str, Any]] | None = None) -> Odds:
-    """The odds of a :class:`~explorer.engine.dice.Roll`: against its target, read on a
-    roll table (``rows`` with ``low``/``high``/``result``), or as the distribution of totals."""
-    breakdown = tuple(f"{m:+d} {reason}" for m, reason in roll.modifiers)
-    totals, weights = dice_weights(roll.count, roll.sides)
-    whole = sum(weights)
-    if roll.target is not None:
-        p = roll.success_probability()
-        return Odds(p, roll.modifier, breakdown, success_table(p), roll.label())
-    if rows is not None:
-        outcomes = []
-        for row in rows:
-            low, high = row["low"], row["high"]
-            ways = sum(w for t, w in zip(totals, weights, strict=True)
-                       if (low is None or t + roll.modifier >= low)
-                       and (high is None or t + roll.modifier <= high))
-            outcomes.append((str(row["result"]), Fraction(ways, whole)))
-        _clamp(outcomes, rows, totals, weights, roll.modifier, whole)
-        check_odds(outcomes)
-        return Odds(None, roll.modifier, breakdown, tuple(outcomes), roll.label())
-    outcomes = tuple((str(t + roll.modifier), Fraction(w, whole))
-                     for t, w in zip(totals, weights, strict=True))
-    return Odds(None, roll.modifier, breakdown, outcomes, roll.label())
-
-
-def _clamp(outcomes: list[tuple[str, Fraction]], rows: Sequence[dict[str, Any]],
-           totals: Sequence[int], weights: Sequence[int], modifier: int, whole: int) -> None:
-    """Totals past a closed end of a table read the end row (ruling rifts-36)."""
-    first, last = rows[0], rows[-1]
-    below = sum(w for t, w in zip(totals, weights, strict=True)
-                if first["low"] is not None and t + modifier < first["low"])
-    above = sum(w for t, w in zip(totals, weights, strict=True)
-                if last["high"] is not None and t + modifier > last["high"])
-    if below:
-        outcomes[0] = (outcomes[0][0], outcomes[0][1] + Fraction(below, whole))
-    if above:
-        outcomes[-1] = (outcomes[-1][0], outcomes[-1][1] + Fraction(above, whole))
+__all__ = ["Odds", "at", "check_odds", "effects", "from_roll", "hidden_from", "success_table",
+           "titled", "wilson"]
 
 
 def at(game: Game, seat: int | None = None) -> Odds | None:
@@ -162,7 +77,8 @@ def hidden_from(game: Game, seat: int) -> dict[str, int]:
     if owner is not None and owner == seat:
         return {}  # a player's own pile: he knows what is in it, only not its order
     whole, mine = package.position(game), package.position(game, seat)
-    deck_table = _draw_table(game, pending)
+    table_of = getattr(package, "draw_table", None)  # a game with a deck per kind (Rifts)
+    deck_table = table_of(pending) if table_of is not None else None
     found: dict[str, int] = {}
     for number, (seen, full) in enumerate(zip(mine["seats"], whole["seats"], strict=True)):
         if owner is not None and number != owner:
@@ -173,16 +89,6 @@ def hidden_from(game: Game, seat: int) -> dict[str, int]:
                     if deck_table is None or card.get("table") == deck_table:
                         found[card["name"]] = found.get(card["name"], 0) + 1
     return found
-
-
-def _draw_table(game: Game, pending: Chance) -> str | None:
-    """The card table a draw's deck holds, where a game has several decks (Rifts)."""
-    args = pending.outcomes[0].args
-    if game.game_id == "rifts" and len(args) == 2:
-        from explorer.games.rifts.position import TABLES
-
-        return TABLES.get(args[0])
-    return None
 
 
 def effects(game: Game) -> list[str]:
@@ -231,8 +137,20 @@ def _table_rows(game: Game, table: str) -> Sequence[dict[str, Any]] | None:
     return tables[table]
 
 
-from explorer.odds import adventurers, gamma_world, rifts  # noqa: E402  (they use Odds)
-from explorer.odds.consequences import consequences  # noqa: E402
-from explorer.odds.decisions import choices  # noqa: E402
+def _game_odds() -> list[str]:
+    """Each game's odds module (``explorer.games.<game>.odds``) under its public name
+    ``explorer.odds.<game>``: ``odds.rifts.battle``, ``from explorer.odds.riftforce import
+    best_actions``. The games are read from their registry, so this module names none."""
+    import importlib
+    import sys
 
-__all__ += ["adventurers", "choices", "consequences", "gamma_world", "rifts"]
+    from explorer.catalog import GAMES
+
+    for game_id in GAMES:
+        module = importlib.import_module(f"explorer.games.{game_id}.odds")
+        sys.modules[f"{__name__}.{game_id}"] = module
+        globals()[game_id] = module
+    return list(GAMES)
+
+
+__all__ += ["choices", "consequences", *_game_odds()]

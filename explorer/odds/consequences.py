@@ -31,7 +31,7 @@ choices it is offered. Every sentence is for players: no identifiers, no data no
 from __future__ import annotations
 
 from explorer.engine import Action, Decision, Game
-from explorer.engine.knowledge import knowledge_for
+from explorer.engine.knowledge import knowledge_for, listed
 
 Consequences = list[tuple[Action, str | None]]
 
@@ -54,10 +54,3 @@ def consequences(game: Game, seat: int | None = None) -> Consequences:
     if seat is None or seat == pending.player:
         found = knowledge_for(game.game_id).consequences(game, pending)
     return [(action, found.get(action)) for action in pending.actions]
-
-
-def listed(names: list[str]) -> str:
-    """"A", "A and B", "A, B and C"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + f" and {names[-1]}"

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from explorer.engine import Action, Decision, Game
 from explorer.engine.knowledge import knowledge_for
-from explorer.odds import Odds
+from explorer.engine.odds import Odds, titled
 
 FIGHT_RUNS = 400
 """How many times the rest of a Rifts fight is played out for each choice."""
@@ -52,7 +52,4 @@ def choices(game: Game, runs: int = FIGHT_RUNS, seed: int = 0) -> Choices:
     return [(action, found.get(action)) for action in pending.actions]
 
 
-def titled(odds: Odds, title: str) -> Odds:
-    """``odds`` under another title (what its success means)."""
-    return Odds(odds.p, odds.modifier, odds.breakdown, odds.outcomes, title, odds.note,
-                odds.extra)
+__all__ = ["FIGHT_RUNS", "choices", "titled"]

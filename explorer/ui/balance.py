@@ -26,7 +26,7 @@ import ipywidgets as widgets
 import polars as pl
 
 from explorer import balance
-from explorer.games import GAMES
+from explorer.catalog import GAMES
 from explorer.simulation import BOTS
 from explorer.ui import MessageArea, enable_offline_charts
 from explorer.ui.guard import held

@@ -34,8 +34,8 @@ import traitlets
 from explorer import cards
 from explorer.cards import browse, charts, trial
 from explorer.cards.browse import Query
+from explorer.catalog import GAMES
 from explorer.errors import CardDataError
-from explorer.games import GAMES
 from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts, faces
 

@@ -29,8 +29,8 @@ import polars as pl
 
 from explorer import cards
 from explorer.cards import CardSet, browse
+from explorer.catalog import GAMES, check_game
 from explorer.errors import ExplorerError, UnknownNameError
-from explorer.games import GAMES, check_game
 
 __all__ = ["FACE_STYLE", "Face", "card_face", "column_words", "face", "face_text"]
 

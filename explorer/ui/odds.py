@@ -3,7 +3,7 @@
 >>> from explorer.ui.odds import RiftsOdds, AdventurersOdds, GammaWorldOdds
 >>> RiftsOdds()          # the last line of a notebook cell displays it
 
-The figures come from :mod:`explorer.odds` and the charts from :mod:`explorer.odds.charts`;
+The figures come from :mod:`explorer.odds` and the charts from :mod:`explorer.ui.charts`;
 this module only composes widgets and wires them. Every widget value is untrusted (a client can
 set any trait): it is checked before anything is computed, and a refused value is put back as
 it was, with a message saying why, and every figure left as it was.
@@ -29,8 +29,8 @@ from explorer import cards
 from explorer.errors import ExplorerError
 from explorer.games.rifts.data import rifts_data
 from explorer.odds import Odds, gamma_world, rifts
-from explorer.odds import charts as odds_charts
 from explorer.ui import MessageArea, enable_offline_charts, log
+from explorer.ui import charts as odds_charts
 from explorer.ui.faces import FACE_STYLE, face
 from explorer.ui.guard import held
 

@@ -33,6 +33,8 @@ from typing import Any
 
 from explorer import cards
 from explorer import odds as odds_module
+from explorer.catalog import GAMES
+from explorer.coach import CoachBot  # noqa: F401  (registers the coach as a seat's bot)
 from explorer.engine import (
     Action,
     Chance,
@@ -45,9 +47,8 @@ from explorer.engine import (
 )
 from explorer.engine.bots import Bot, make_bot
 from explorer.engine.dice import Roll
-from explorer.engine.knowledge import knowledge_for
+from explorer.engine.knowledge import Pick, Plan, PlanRule, knowledge_for
 from explorer.errors import IllegalAction, SavedGameError, StaleControl
-from explorer.games import GAMES
 from explorer.odds import Odds
 
 SEAT_KINDS = ("human", "heuristic", "random", "coach")
@@ -93,41 +94,6 @@ def cell_of(game_id: str, phase: str) -> str:
     if parts[0] == "scenario" and len(parts) > 1:
         return cell_of(game_id, ".".join(parts[1:]))
     return parts[0] if parts[0] in cells else (cells[0] if cells else parts[0])
-
-
-PlanRule = Callable[[Game, int, int], "Action | None"]
-"""A plan's rule: at a later decision of the plan's seat (the game, the seat, the plan's
-actions taken so far) the action the plan takes there, or None: the plan stops there and the
-person decides. A rule reads only what the seat sees (the pending decision, the public
-table)."""
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Several decisions of a person in one click, asked for by the person: ``label`` says
-    exactly what it does; ``first`` is its action at the decision pending (empty for a plan
-    of a :class:`Pick`, whose first actions are the cards picked); ``then`` its rule at each
-    later decision of the same seat (:data:`PlanRule`; None: the plan ends after ``first``)."""
-
-    key: str
-    label: str
-    first: tuple[Action, ...] = ()
-    then: PlanRule | None = None
-
-
-@dataclass(frozen=True)
-class Pick:
-    """A decision taken one card at a time ("Hand limit 5: discard 2 more") chosen in one
-    click: ``count`` entries of ``options`` (the pending decision's actions), taken in order
-    with ``verb`` ("Discard these"); ``plans``: what may follow the picks in the same click
-    ("Discard these, then draw a card with each of my 3 AP left"), each a :class:`Plan`
-    without ``first``."""
-
-    count: int
-    label: str
-    verb: str
-    options: tuple[Action, ...]
-    plans: tuple[Plan, ...] = ()
 
 
 @dataclass(frozen=True)

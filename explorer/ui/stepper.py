@@ -26,9 +26,9 @@ import ipywidgets as widgets
 import polars as pl
 
 from explorer import cards
+from explorer.catalog import GAMES
 from explorer.engine import Action, Chance, Decision, Outcome
 from explorer.errors import IllegalAction
-from explorer.games import GAMES
 from explorer.odds import Odds
 from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts, guarded, log

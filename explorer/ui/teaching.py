@@ -20,10 +20,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from explorer.catalog import GAMES
 from explorer.engine import Chance, new_game
 from explorer.engine.playthrough import Replay
 from explorer.errors import UnknownNameError
-from explorer.games import GAMES
 from explorer.odds import Odds
 from explorer.ui import MessageArea
 from explorer.ui.coaching import ReviewPanel

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from explorer.odds import adventurers, rifts
-from explorer.odds import charts as odds_charts
+from explorer.ui import charts as odds_charts
 from explorer.ui.odds import modifier_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -117,7 +117,7 @@ def test_adventurers_odds_page_shows_every_encounter(page: Page, base_url: str) 
     page.locator(".adv-odds-profession select").select_option(label="Trapper")
     expect(tiger).to_have_attribute("data-exact",
                                     str(adventurers.escape("Tiger", profession="Trapper").p))
-    # encounters with the same odds share a bar (explorer.odds.charts.escape_groups): the
+    # encounters with the same odds share a bar (explorer.ui.charts.escape_groups): the
     # Trapper's 4 match-ups by 2 weapon cases
     bars = odds_charts.escape_groups(odds_charts.escape_frame("Trapper")).height
     expect(page.locator(".adv-odds-chart svg .mark-rect path")).to_have_count(bars)

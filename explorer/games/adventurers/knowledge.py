@@ -13,11 +13,13 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
+import polars as pl
+
 from explorer.engine import Action, Decision, Game
 from explorer.engine.dice import dice_weights
-from explorer.engine.knowledge import GameKnowledge
+from explorer.engine.knowledge import GameKnowledge, Start
+from explorer.engine.odds import Odds
 from explorer.games.adventurers.redeal import redeal
-from explorer.odds import Odds
 
 
 def _odds(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, Odds]:
@@ -137,6 +139,14 @@ heuristic-bot games, each half's fit (0.20 both) checked on the other half: 61 f
 lost; ``benchmarks/coach.py flags --game adventurers --least 100 --rollouts 50 --fit``,
 2026-12-07)."""
 
+def _start(game: Game, seat: int) -> str | None:
+    """The adventurer's profession (None before it is dealt)."""
+    profession = game.state.adventurers[seat].profession
+    return None if profession is None else str(getattr(profession, "name", profession))
+
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
-                           redeal=redeal, coach_to_end=True, flag_spread=FLAG_SPREAD)
+                           redeal=redeal, coach_to_end=True, flag_spread=FLAG_SPREAD,
+                           start=Start("profession", pl.String(), _start,
+                                       "the adventurer's profession"))
 """What the shared queries ask this game."""

@@ -12,11 +12,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import polars as pl
+
 from explorer.engine import Action, Decision, Game
-from explorer.engine.knowledge import GameKnowledge
+from explorer.engine.knowledge import GameKnowledge, Start
+from explorer.engine.odds import Odds
 from explorer.games.gamma_world import plans
 from explorer.games.gamma_world.redeal import redeal
-from explorer.odds import Odds
 
 
 def _odds(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, Odds]:
@@ -29,7 +31,7 @@ def _odds(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, O
     if not {"fight", "retreat"} <= names:
         return {}
     from explorer.games.gamma_world import enclave as E
-    from explorer.odds import gamma_world as gw
+    from explorer.games.gamma_world import odds as gw
 
     data = game.state._data
     enclave = game.state.enclaves[battle.attacker]
@@ -55,7 +57,7 @@ def _gw_foes(game: Game, pending: Decision, seed: int) -> dict[Action, Odds]:
     Starting Threat (its dice rolled), as :func:`explorer.odds.gamma_world.battle` answers it;
     no Foe: the location is captured for certain (no Threat)."""
     from explorer.games.gamma_world import enclave as E
-    from explorer.odds import gamma_world as gw
+    from explorer.games.gamma_world import odds as gw
 
     state = game.state
     battle, data = state.battle, state._data
@@ -184,10 +186,23 @@ play-outs from the real positions lost 0.330 (not shrunk: 0.424 claimed, 0.291 l
 ``benchmarks/coach.py flags --game gamma_world --least 120 --rollouts 50 --fit``,
 2026-12-07)."""
 
+def _start(game: Game, seat: int) -> list[str] | None:
+    """The mutations on the enclave's followers when the game ends (None before)."""
+    from explorer.games.gamma_world.position import position
+
+    if not game.is_over:
+        return None
+    seats = position(game)["seats"]
+    return sorted(m["name"] for f in seats[seat].get("followers", [])
+                  for m in f.get("mutations", []))
+
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences, plans=plans.plans,
                           pick=plans.pick, redeal=redeal, coach_base="search", coach_to_end=True,
                           coach_margin=0.10, features=_features, feature_names=FEATURES,
-                          flag_spread=FLAG_SPREAD, bot_learned=True)
+                          flag_spread=FLAG_SPREAD, bot_learned=True,
+                          start=Start("mutations", pl.List(pl.String()), _start,
+                                      "the mutations on the enclave's followers at the end"))
 """What the shared queries ask this game. The coach bot leaves the search bot's choice only
 where that clearly loses more than 10 points: leaving it wherever the advice told the two
 apart made the coach weaker than the search bot alone (the README's tournament table)."""

@@ -16,9 +16,9 @@ on the table.
 from __future__ import annotations
 
 from explorer.engine import Action, Decision, Game
+from explorer.engine.knowledge import Pick, Plan, PlanRule
 from explorer.games.gamma_world import enclave as E
 from explorer.games.gamma_world.turn import DRAW, RECRUIT
-from explorer.ui.session import Pick, Plan, PlanRule
 
 REPEATED = {"draw": (DRAW, "Draw", "Draw a card"), "recruit": (RECRUIT, "Recruit",
                                                                 "Recruit a follower")}

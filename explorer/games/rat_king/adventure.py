@@ -15,6 +15,7 @@ from explorer.engine.dice import Roll
 from explorer.games.rat_king.common import Ctx, names, player, trigger_played
 from explorer.games.rat_king.effects import Run, possible, run_effect
 from explorer.games.rat_king.state import Character, Round
+from explorer.games.rat_king.stuff import put_from, stuff_plays
 
 ROUND_ACTIONS = ("encounter", "reinforcement", "reinforcement_stuff", "stuff_die", "pass")
 """The top-level action names of an ADVENTURE ROUND (seed 002, line 56)."""
@@ -186,8 +187,6 @@ def reinforcement_stuff_plays(ctx: Ctx, seat: int) -> list[Action]:
     """Each STUFF of the hand on a participating REINFORCEMENT of ``seat``'s group, unless the
     ADVENTURE bans it: only such a character can use the STUFF during this adventure (seed 002,
     lines 48, 82, 84; ruling rk-52)."""
-    from explorer.games.rat_king.turn import stuff_plays
-
     receivers = [c for c in ctx.state.groups[seat]
                  if c.reinforcement and ctx.participating(seat, c)]
     return [a for a in stuff_plays(ctx, seat, receivers) if not ctx.banned(a.args[0])]
@@ -196,8 +195,6 @@ def reinforcement_stuff_plays(ctx: Ctx, seat: int) -> list[Action]:
 def play_reinforcement_stuff(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
     """A STUFF on one of the player's REINFORCEMENTS that can use it, under the STUFF rules
     (seed 002, line 48; ruling rk-38)."""
-    from explorer.games.rat_king.turn import put_from
-
     action = yield from ctx.choose(seat, offers,
                                    f"{player(seat)}: play a STUFF on a REINFORCEMENT")
     put_from(ctx, ctx.state.hands[seat], action)
@@ -361,8 +358,6 @@ def sunburst(ctx: Ctx, winner: int) -> Step:
     """The sunburst: the winner may take a STUFF from the discard pile and play it at once
     under the STUFF rules, or decline (seed 002, line 62; ruling rk-36); On the Borderlands
     from his own discard pile (ruling rk-47)."""
-    from explorer.games.rat_king.turn import put_from, stuff_plays
-
     state = ctx.state
     state.phase = "adventure.sunburst"
     state.active = winner

@@ -16,10 +16,10 @@ The look-ahead never samples: it reads the state only, so a game replays exactly
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from explorer.engine import Chance, GameOver
-from explorer.games.rat_king import turn as T
+from explorer.engine.core import Step
 from explorer.games.rat_king.common import Ctx
 from explorer.games.rat_king.state import RatKingState
 
@@ -33,20 +33,49 @@ class _WayOut(Exception):
     """A play leaves the circle, or the look-ahead gives up."""
 
 
-def closed_circle(ctx: Ctx, seat: int) -> bool:
+def clock(ctx: Ctx) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What moves a game towards its end (seed 002, lines 8-9): each draw pile's size and each
+    player's AP."""
+    state = ctx.state
+    return (tuple(p.size for p in state.piles), tuple(map(ctx.ap, range(state.players))))
+
+
+def round_key(ctx: Ctx, seat: int) -> tuple[object, ...]:
+    """The whole position between two turns, ``seat`` to act next: every hand (its cards, in
+    any order), every draw pile (its cards and the ones known on top), every discard pile (in
+    order), every group (each character with its side, its STUFF and their sides, its EVENTS),
+    the EVENTS on groups, the ADVENTURES won and the cards set aside; so the same AP too
+    (ruling rk-54)."""
+    state = ctx.state
+    return (
+        seat,
+        tuple(tuple(sorted(hand)) for hand in state.hands),
+        tuple((tuple(sorted(p.cards.items())), tuple(p.top)) for p in state.piles),
+        tuple(tuple(d) for d in state.discards),
+        tuple(tuple((c.name, c.flipped, c.reinforcement,
+                     tuple((g.name, g.flipped) for g in c.stuff), tuple(c.events))
+                    for c in group) for group in state.groups),
+        tuple(tuple(e) for e in state.group_events),
+        tuple(tuple(w) for w in state.adventures_won),
+        tuple(sorted(state.set_aside)),
+    )
+
+
+def closed_circle(ctx: Ctx, seat: int, turn: Callable[[Ctx, int], Step]) -> bool:
     """Whether every play open from the position, ``seat`` to begin the round, keeps it in a
     circle of round-end positions with no card drawn, no AP won or lost, no chance step that
-    could fall otherwise and no end of the game (ruling rk-54)."""
-    clock = T.clock(ctx)
+    could fall otherwise and no end of the game (ruling rk-54). ``turn``: the procedure of one
+    turn (:func:`explorer.games.rat_king.turn.turn`), played on copies."""
+    now = clock(ctx)
     start = _copy(ctx.state)
-    found = {T.round_key(ctx, seat)}
+    found = {round_key(ctx, seat)}
     waiting = [start]
     rounds = [0]
     try:
         while waiting:
             state = waiting.pop()
-            for end in _round_ends(ctx, state, seat, clock, rounds):
-                key = T.round_key(Ctx(end, ctx.data), seat)
+            for end in _round_ends(ctx, state, seat, now, rounds, turn):
+                key = round_key(Ctx(end, ctx.data), seat)
                 if key not in found:
                     if len(found) >= MAX_POSITIONS:
                         raise _WayOut
@@ -57,8 +86,8 @@ def closed_circle(ctx: Ctx, seat: int) -> bool:
     return True
 
 
-def _round_ends(ctx: Ctx, state: RatKingState, seat: int,
-                clock: tuple, rounds: list[int]) -> Iterator[RatKingState]:
+def _round_ends(ctx: Ctx, state: RatKingState, seat: int, now: tuple, rounds: list[int],
+                turn: Callable[[Ctx, int], Step]) -> Iterator[RatKingState]:
     """The positions at the end of the round from ``state``, one per way of playing its
     choices; raises _WayOut at a play that leaves the circle."""
     paths: list[list[int]] = [[]]
@@ -68,21 +97,22 @@ def _round_ends(ctx: Ctx, state: RatKingState, seat: int,
         if rounds[0] > MAX_ROUNDS:
             raise _WayOut
         played = _copy(state)
-        branches = _play_round(Ctx(played, ctx.data), seat, path, clock)
+        branches = _play_round(Ctx(played, ctx.data), seat, path, now, turn)
         if branches:
             paths.extend([*path, i] for i in range(branches))
         else:
             yield played
 
 
-def _play_round(ctx: Ctx, seat: int, path: list[int], clock: tuple) -> int:
+def _play_round(ctx: Ctx, seat: int, path: list[int], now: tuple,
+                turn: Callable[[Ctx, int], Step]) -> int:
     """Play one round from ``seat`` on ``ctx``'s state, taking the choices of ``path`` in
     order; at the first decision past it, return its number of actions (0: the round was
     played to its end). Raises _WayOut where the play leaves the circle."""
     players = ctx.state.players
     steps = iter(path)
     for offset in range(players):
-        procedure = T.turn(ctx, (seat + offset) % players)
+        procedure = turn(ctx, (seat + offset) % players)
         answer = None
         try:
             while True:
@@ -100,7 +130,7 @@ def _play_round(ctx: Ctx, seat: int, path: list[int], clock: tuple) -> int:
             pass
         except GameOver:
             raise _WayOut from None
-        if ctx.state.passes >= players or T.clock(ctx) != clock:
+        if ctx.state.passes >= players or clock(ctx) != now:
             raise _WayOut
     return 0
 

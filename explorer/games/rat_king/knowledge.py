@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import polars as pl
+
 from explorer.engine import Action, Decision, Game
-from explorer.engine.knowledge import GameKnowledge
+from explorer.engine.knowledge import GameKnowledge, Start, listed
+from explorer.engine.odds import Odds
 from explorer.games.rat_king.redeal import redeal
-from explorer.odds import Odds
-from explorer.odds.consequences import listed
 
 
 def _odds(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, Odds]:
@@ -24,7 +25,7 @@ def _odds(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, O
     if state.round is None or state.round.settled or not state.phase.startswith("adventure"):
         return {}
     from explorer.games.rat_king import adventure as A
-    from explorer.odds import rat_king
+    from explorer.games.rat_king import odds as rat_king
 
     names = {a.name for a in pending.actions}
     seat = pending.player
@@ -96,7 +97,16 @@ flags claimed 0.280 where play-outs from the real positions lost 0.286 (not shru
 claimed, 0.289 lost; ``benchmarks/coach.py flags --game rat_king --least 150 --rollouts 50
 --fit``, 2026-12-07)."""
 
+def _start(game: Game, seat: int) -> str | None:
+    """The ME card dealt to the seat (None before)."""
+    state = game.state
+    characters = state._data.characters
+    return next((c.name for c in state.groups[seat] if characters[c.name].kind == "ME"), None)
+
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
                            redeal=redeal, coach_to_end=True, flag_spread=FLAG_SPREAD,
-                           bot_learned=True)
+                           bot_learned=True,
+                           start=Start("me_card", pl.String(), _start,
+                                       "the ME card dealt to the seat"))
 """What the shared queries ask this game."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from explorer.engine import Action, Chance, GameOver, Outcome
 from explorer.engine.core import CARD_OUTCOMES, Step
 from explorer.games.rat_king import adventure as A
+from explorer.games.rat_king.circle import clock, closed_circle, round_key
 from explorer.games.rat_king.common import (
     Ctx,
     cards,
@@ -33,6 +34,7 @@ from explorer.games.rat_king.effects import (
     stuff_ref,
 )
 from explorer.games.rat_king.state import Character, Gear, RatKingState
+from explorer.games.rat_king.stuff import put_from, stuff_plays
 
 TURN_ACTIONS = ("character", "stuff", "event", "adventure", "unflip", "option")
 """The top-level action names of a regular turn, in the rulebook's order (seed 002, lines
@@ -140,8 +142,6 @@ def turns(ctx: Ctx, seat: int, resumed: tuple[object, ...] | None = None) -> Ste
     into the same circle (:func:`~explorer.games.rat_king.circle.closed_circle`; ruling rk-54).
     It never ends early otherwise. ``resumed``: what the turns had seen, as the top of a turn
     marked it (``Rules.resume`` picks the turns up there)."""
-    from explorer.games.rat_king.circle import closed_circle
-
     state = ctx.state
     watch = Watch()
     if resumed is None:
@@ -171,7 +171,7 @@ def turns(ctx: Ctx, seat: int, resumed: tuple[object, ...] | None = None) -> Ste
             repeated(ctx)
         if key in visited and key not in looked:
             looked.add(key)
-            if closed_circle(ctx, seat):
+            if closed_circle(ctx, seat, turn):
                 circled(ctx)
         if watch.open:  # somebody could have done otherwise: no loop is forced yet
             seen.clear()
@@ -206,34 +206,6 @@ def _open(pending: object) -> bool:
     if isinstance(pending, Chance):
         return len(pending.outcomes) > 1
     return len(getattr(pending, "actions", ())) > 1
-
-
-def clock(ctx: Ctx) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """What moves a game towards its end (seed 002, lines 8-9): each draw pile's size and each
-    player's AP."""
-    state = ctx.state
-    return (tuple(p.size for p in state.piles), tuple(map(ctx.ap, range(state.players))))
-
-
-def round_key(ctx: Ctx, seat: int) -> tuple[object, ...]:
-    """The whole position between two turns, ``seat`` to act next: every hand (its cards, in
-    any order), every draw pile (its cards and the ones known on top), every discard pile (in
-    order), every group (each character with its side, its STUFF and their sides, its EVENTS),
-    the EVENTS on groups, the ADVENTURES won and the cards set aside; so the same AP too
-    (ruling rk-54)."""
-    state = ctx.state
-    return (
-        seat,
-        tuple(tuple(sorted(hand)) for hand in state.hands),
-        tuple((tuple(sorted(p.cards.items())), tuple(p.top)) for p in state.piles),
-        tuple(tuple(d) for d in state.discards),
-        tuple(tuple((c.name, c.flipped, c.reinforcement,
-                     tuple((g.name, g.flipped) for g in c.stuff), tuple(c.events))
-                    for c in group) for group in state.groups),
-        tuple(tuple(e) for e in state.group_events),
-        tuple(tuple(w) for w in state.adventures_won),
-        tuple(sorted(state.set_aside)),
-    )
 
 
 def turn(ctx: Ctx, seat: int) -> Step:
@@ -338,54 +310,11 @@ def play_character(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
 
 # ---- play or replace a STUFF -------------------------------------------------------------------
 
-def stuff_plays(ctx: Ctx, seat: int, receivers: list[Character],
-                source: list[str] | None = None, *, take: bool = False) -> list[Action]:
-    """Each STUFF of ``source`` (the hand; ``take``: the discard pile) on each of ``receivers``
-    that can use it, added or replacing one STUFF there, when the STUFF on it afterwards fit
-    its capacity (seed 002, lines 19, 42-44; ruling rk-38)."""
-    state = ctx.state
-    source = state.hands[seat] if source is None else source
-    name = "take_stuff" if take else "play_stuff"
-    offers = []
-    for stuff in dict.fromkeys(source):
-        if stuff not in ctx.data.stuffs:
-            continue
-        for character in receivers:
-            owner = state.seat_of(character)
-            index = state.groups[owner].index(character)
-            who = ctx.who(character)
-            if take:
-                text = f"Take {stuff} from the discard pile and put it on {who}"
-                told = f"{player(seat)} takes {stuff} from the discard pile and puts it on {who}"
-            else:
-                text = f"Put {stuff} on {who}"
-                told = f"{player(seat)} puts {stuff} on {who}"
-            if ctx.stuff_fits(character, stuff, None):
-                offers.append(Action(name, (stuff, owner, index, None), text, log=told))
-            for slot, gear in enumerate(character.stuff):
-                if ctx.stuff_fits(character, stuff, gear):
-                    offers.append(Action(name, (stuff, owner, index, slot),
-                                         f"{text}, replacing {gear.name}",
-                                         log=f"{told}, replacing {gear.name}, which is "
-                                             "discarded"))
-    return offers
-
-
 def play_stuff(ctx: Ctx, seat: int, offers: list[Action]) -> Step:
     """Play a STUFF on any CHARACTER in any group, or replace one there (the replaced STUFF to
     the discard pile; seed 002, lines 19, 42)."""
     action = yield from ctx.choose(seat, offers, f"{player(seat)}: play a STUFF")
     put_from(ctx, ctx.state.hands[seat], action)
-
-
-def put_from(ctx: Ctx, source: list[str], action: Action) -> Gear:
-    """Take the STUFF an action names out of ``source`` (a hand, the discard pile) and put it
-    where the action says."""
-    stuff, owner, index, slot = action.args
-    character = ctx.state.groups[owner][index]
-    replaced = None if slot is None else character.stuff[slot]
-    source.remove(stuff)
-    return ctx.put_stuff(character, stuff, replaced)
 
 
 # ---- play an EVENT -----------------------------------------------------------------------------

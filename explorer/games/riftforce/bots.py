@@ -18,7 +18,7 @@ from fractions import Fraction
 from explorer.engine import Action, Game
 from explorer.engine.bots import Bot
 from explorer.errors import TooMuchWork
-from explorer.odds.riftforce import Candidate, best_actions
+from explorer.games.riftforce.odds import Candidate, best_actions
 
 WEIGHTS = {"net": 10, "destroyed": 2, "damage": 1, "controlled": 2, "lost": -3,
            "draws": Fraction(3, 2), "played": Fraction(3, 2), "discarded": -1}

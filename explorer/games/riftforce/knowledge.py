@@ -7,12 +7,15 @@ guild, the exact chance of at least one). Sentences: :mod:`explorer.games.riftfo
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import Any
 
+import polars as pl
+
 from explorer.engine import Action, Decision, Game
-from explorer.engine.knowledge import GameKnowledge
+from explorer.engine.knowledge import GameKnowledge, Start
+from explorer.engine.odds import Odds
 from explorer.games.riftforce.redeal import redeal
-from explorer.odds import Odds
 
 
 def _odds(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, Odds]:
@@ -21,7 +24,7 @@ def _odds(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, O
     checks = [a for a in pending.actions if a.name == "check"]
     if not checks:
         return {}
-    from explorer.odds import riftforce
+    from explorer.games.riftforce import odds as riftforce
 
     state = game.state
     side = state.sides[pending.player]
@@ -50,7 +53,7 @@ def _outcomes(game: Game) -> list[tuple[Any, Any]]:
     search, once per position: the coach asks for the choices and then their quick estimate
     of the same game, and the search is the costly part of both. Raises TooMuchWork."""
     from explorer.games.riftforce.bots import SEARCH_LIMIT
-    from explorer.odds.riftforce import action_outcomes
+    from explorer.games.riftforce.odds import action_outcomes
 
     ref, record, found = _FOUND
     if ref is not None and ref() is game and record == list(game._inputs):
@@ -108,14 +111,15 @@ def _features(game: Game, seat: int) -> list[float]:
     return state_features(game.state, seat)
 
 
-def _quick(game: Game, seat: int, runs: list[tuple[Action, ...]]) -> list[float | None]:
+def _quick(game: Game, seat: int, runs: list[tuple[Action, ...]],
+           value: Callable[..., float]) -> list[float | None]:
     """The learned chance of winning for ``seat`` after each complete action of ``runs``,
     valued as the other player's turn begins (the value is fitted to a seat deciding: one
     less his chance there), from the position the finder reaches (what the seat sees; a
     Check & Draw's cards counted in the hand); exact where the action ends the game (the
     second player's action once someone has reached the target, the scores apart); None for a
-    run the finder does not list."""
-    from explorer.coach.value import base_features, model_for
+    run the finder does not list. ``value``: the learned chance of a position told by its
+    numbers (:meth:`explorer.engine.knowledge.GameKnowledge.quick`)."""
     from explorer.errors import TooMuchWork
     from explorer.games.riftforce.search import STANDING, standing
 
@@ -128,7 +132,6 @@ def _quick(game: Game, seat: int, runs: list[tuple[Action, ...]]) -> list[float 
         return [None] * len(runs)
     made = len(state._turn_choices)
     after = {tuple(c.choices[made:]): (c, leaf) for c, leaf in found if len(c.choices) > made}
-    model = model_for(game.game_id)
     other = 1 - seat
     held = len(state.sides[other].hand)  # (his hand's size: the finder's view leaves it out)
     target = state._data.constants["victory_riftforce"]
@@ -146,10 +149,9 @@ def _quick(game: Game, seat: int, runs: list[tuple[Action, ...]]) -> list[float 
         mine = standing(leaf, seat) + STANDING["hand"] * (candidate.draws - held)
         hands = [0, 0]
         hands[seat], hands[other] = len(leaf.sides[seat].hand) + candidate.draws, held
-        numbers = base_features(other, scores,
-                                [-mine if s == other else mine for s in range(2)],
-                                hands, True, leaf.turns + 1)
-        values.append(1.0 - model.win(numbers + state_features(leaf, other)))
+        values.append(1.0 - value(other, scores, [-mine if s == other else mine
+                                                  for s in range(2)],
+                                  hands, True, leaf.turns + 1, state_features(leaf, other)))
     return values
 
 
@@ -168,8 +170,16 @@ def _usual(game: Game, seat: int) -> tuple[Action, ...] | None:
     return _choices(game, seat)[0][0]
 
 
+def _start(game: Game, seat: int) -> list[str] | None:
+    """The four guilds once the selection is done (None before)."""
+    state = game.state
+    return list(state.sides[seat].guilds) if state.draft.done else None
+
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
                            redeal=redeal, choices=_choices, quick=_quick,
                            features=_features, feature_names=FEATURES, usual=_usual,
-                           confirm_flags=False)
+                           confirm_flags=False,
+                           start=Start("guilds", pl.List(pl.String()), _start,
+                                       "the four guilds after the selection"))
 """What the shared queries ask this game."""

@@ -12,6 +12,7 @@ from explorer.errors import IllegalAction
 from explorer.games.riftforce import turn as T
 from explorer.games.riftforce.common import Ctx
 from explorer.games.riftforce.data import RiftforceData, riftforce_data
+from explorer.games.riftforce.scenario import build_scenario, check_guilds
 from explorer.games.riftforce.state import RiftforceState
 
 
@@ -48,8 +49,6 @@ class RiftforceRules(Rules):
         state._data = data
         state._guilds = options.get("guilds")
         if scenario is not None:
-            from explorer.games.riftforce.scenario import build_scenario
-
             build_scenario(state, data, scenario)
         return state
 
@@ -95,26 +94,3 @@ class RiftforceRules(Rules):
 
     def winners(self, state: RiftforceState) -> list[int]:  # type: ignore[override]
         return list(state.winners)
-
-
-def check_guilds(value: Any, data: RiftforceData, where: str) -> list[list[str]]:
-    """Both players' guilds: 2 lists of 4 known guild names, no guild twice."""
-    wanted = data.constants["guilds_per_player"]
-    known = list(data.guilds)
-    if (not isinstance(value, list | tuple) or len(value) != 2
-            or not all(isinstance(v, list | tuple) for v in value)):
-        raise IllegalAction(f"{where} must be 2 lists of {wanted} guild names; found {value!r}")
-    seen: set[str] = set()
-    for seat, names in enumerate(value):
-        if len(names) != wanted:
-            raise IllegalAction(f"{where}[{seat}] must name {wanted} guilds; found "
-                                f"{len(names)}: {list(names)!r}")
-        for name in names:
-            if name not in known:
-                raise IllegalAction(f"{where}[{seat}]: unknown guild {name!r}; known: "
-                                    f"{', '.join(known)}")
-            if name in seen:
-                raise IllegalAction(f"{where}[{seat}]: the {name} guild is given twice "
-                                    "(each guild goes to one player)")
-            seen.add(name)
-    return [list(names) for names in value]

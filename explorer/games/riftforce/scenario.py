@@ -66,8 +66,6 @@ def _in_play(state: RiftforceState, data: RiftforceData, pile: dict[str, int], t
 def build_scenario(state: RiftforceState, data: RiftforceData,
                    scenario: dict[str, Any]) -> None:
     """Fill a fresh ``state`` from ``scenario``; raise ScenarioError naming what is wrong."""
-    from explorer.games.riftforce.rules import check_guilds
-
     check_keys(scenario, _KEYS, "scenario")
     for key in _REQUIRED:
         if key not in scenario:
@@ -115,3 +113,26 @@ def build_scenario(state: RiftforceState, data: RiftforceData,
     state.draft.done = True
     state._start = "turn"
     state.phase = "scenario"
+
+
+def check_guilds(value: Any, data: RiftforceData, where: str) -> list[list[str]]:
+    """Both players' guilds: 2 lists of 4 known guild names, no guild twice."""
+    wanted = data.constants["guilds_per_player"]
+    known = list(data.guilds)
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(isinstance(v, list | tuple) for v in value)):
+        raise IllegalAction(f"{where} must be 2 lists of {wanted} guild names; found {value!r}")
+    seen: set[str] = set()
+    for seat, names in enumerate(value):
+        if len(names) != wanted:
+            raise IllegalAction(f"{where}[{seat}] must name {wanted} guilds; found "
+                                f"{len(names)}: {list(names)!r}")
+        for name in names:
+            if name not in known:
+                raise IllegalAction(f"{where}[{seat}]: unknown guild {name!r}; known: "
+                                    f"{', '.join(known)}")
+            if name in seen:
+                raise IllegalAction(f"{where}[{seat}]: the {name} guild is given twice "
+                                    "(each guild goes to one player)")
+            seen.add(name)
+    return [list(names) for names in value]

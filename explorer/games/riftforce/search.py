@@ -36,9 +36,9 @@ from explorer.engine import Game
 from explorer.engine.search import Plan, SearchHooks, follow
 from explorer.errors import TooMuchWork
 from explorer.games.riftforce.bots import SEARCH_LIMIT, value
+from explorer.games.riftforce.odds import Candidate, best_actions, draw_pool
 from explorer.games.riftforce.position import position
 from explorer.games.riftforce.state import RiftforceState
-from explorer.odds.riftforce import Candidate, best_actions, draw_pool
 
 SHORTLIST = 16
 """Complete actions of best heuristic value compared by the search. The heuristic bot's

@@ -1,5 +1,5 @@
 """Rifts Adventures (seed 000): a fan card game of Rifts adventuring parties."""
 
-from explorer.games.rifts.position import position
+from explorer.games.rifts.position import draw_table, position
 
-__all__ = ["position"]
+__all__ = ["draw_table", "position"]

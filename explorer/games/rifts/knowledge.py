@@ -18,13 +18,13 @@ from collections.abc import Callable, Generator
 from fractions import Fraction
 from typing import Any
 
+import polars as pl
+
 from explorer.engine import Action, Chance, Decision, Game
 from explorer.engine.dice import Roll
-from explorer.engine.knowledge import GameKnowledge
+from explorer.engine.knowledge import GameKnowledge, Start, listed
+from explorer.engine.odds import Odds, check_odds, from_roll, titled
 from explorer.games.rifts.redeal import redeal
-from explorer.odds import Odds, check_odds, from_roll
-from explorer.odds.consequences import listed
-from explorer.odds.decisions import titled
 
 
 def _odds(game: Game, pending: Decision, runs: int, seed: int) -> dict[Action, Odds]:
@@ -165,8 +165,8 @@ def _drive(procedure: Generator[Any, Any, Any], rng: random.Random,
 
 
 def _fight_odds(policy: str, counts: Counter[str], runs: int, first: Roll | None) -> Odds:
+    from explorer.engine.odds import wilson
     from explorer.games.rifts.combat import ESCAPED, WIPED, WON
-    from explorer.odds.rifts import wilson
 
     names = {WON: "the Foes are beaten", ESCAPED: "the party escapes",
              WIPED: "the party is Wiped Out"}
@@ -284,9 +284,18 @@ together (272 positions with a flag: 0.24, between their own 0.22 and 0.30;
 ``benchmarks/coach.py flags``, 2026-12-07): Rifts' flags are too rare to fit on their own
 (about 3 of every 200 positions drawn)."""
 
+def _start(game: Game, seat: int) -> list[str] | None:
+    """The party's Characters once the setup has ended (None before)."""
+    if game.phase.startswith("setup") and not game.is_over:
+        return None
+    return [member.name for member in game.state.parties[seat].members]
+
+
 KNOWLEDGE = GameKnowledge(decision_odds=_odds, consequences=_sentences,
                            redeal=redeal, coach_base="search", coach_to_end=True, coach_margin=0.10,
-                           flag_spread=FLAG_SPREAD, bot_learned=True)
+                           flag_spread=FLAG_SPREAD, bot_learned=True,
+                           start=Start("characters", pl.List(pl.String()), _start,
+                                       "the party's Characters when the setup ends"))
 """What the shared queries ask this game. The coach bot leaves the search bot's choice only
 where that is more than 15 points below the best (5 and the 10 of ``coach_margin``): at 5
 the heuristic bot won 46.2% of 80 games against it; at 15, 37.5% of those 80 deals and 38.8%

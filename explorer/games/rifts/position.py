@@ -39,6 +39,13 @@ TABLES = {"Character": "characters", "Equipment": "equipment", "Psionic": "psion
           "Magic": "magic", "Location": "locations", "Foe": "foes"}
 """Each deck's card table in data/rifts/."""
 
+def draw_table(chance: Any) -> str | None:
+    """The card table the deck of a pending draw holds (Rifts has a deck per kind of card):
+    what :func:`explorer.odds.hidden_from` counts the unseen cards of."""
+    args = chance.outcomes[0].args
+    return TABLES.get(args[0]) if len(args) == 2 else None
+
+
 PUBLIC_DECKS = frozenset({"Foe", "Location"})
 """Decks whose cards are flipped face up when drawn (a Foe met, a Location reached)."""
 

@@ -43,8 +43,8 @@ import gmpy2
 import icepool
 
 from explorer import cards
+from explorer.engine.odds import Odds, check_odds
 from explorer.errors import ExplorerError, UnknownNameError
-from explorer.odds import Odds, check_odds
 
 ONE_IN = 6  # "Every roll of 1" on 1D6 (line 47, 49)
 NEGLIGIBLE = 1e-15
@@ -442,7 +442,7 @@ def _estimate(built: list[Follower], threat: int | str, runs: int, seed: int) ->
     import random
     from bisect import bisect_right
 
-    from explorer.odds.rifts import wilson
+    from explorer.engine.odds import wilson
 
     rng = random.Random(f"{seed}/{[f.layers for f in built]}/{threat}")
     starts = threat_distribution(threat)

@@ -21,11 +21,11 @@ from math import comb
 from typing import Any
 
 from explorer.engine import Action, Chance, Decision, Game
+from explorer.engine.odds import Odds, check_odds
 from explorer.errors import IllegalAction, TooMuchWork
 from explorer.games.riftforce import turn as T
 from explorer.games.riftforce.common import Ctx
 from explorer.games.riftforce.state import Pile, RiftforceState
-from explorer.odds import Odds, check_odds
 
 __all__ = ["Candidate", "best_actions", "draw_odds", "draw_pool", "p_at_least"]
 

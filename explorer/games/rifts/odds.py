@@ -11,7 +11,6 @@ The modifiers are the rules' own (``explorer.games.rifts.party.uses_for_roll`` r
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -20,11 +19,11 @@ from typing import Any
 
 from explorer.engine import LogEntry, new_game
 from explorer.engine.dice import Roll
+from explorer.engine.odds import Odds, check_odds, from_roll, wilson
 from explorer.errors import ExplorerError, ScenarioError, UnknownNameError
 from explorer.games.rifts import party as P
 from explorer.games.rifts.data import RiftsData, rifts_data
 from explorer.games.rifts.state import Held, Member, Party
-from explorer.odds import Odds, check_odds, from_roll
 
 KINDS = {
     "survival": "Survival", "escape": "Escape", "supply": "Supply", "mission": "Mission",
@@ -189,16 +188,6 @@ def roll(kind: str, party: Sequence[MemberSpec], location: str | None,
 
 
 # ---- battles --------------------------------------------------------------------------------
-
-def wilson(successes: int, runs: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for z = 1.96)."""
-    if runs == 0:
-        return 0.0, 1.0
-    p = successes / runs
-    centre = (p + z * z / (2 * runs)) / (1 + z * z / runs)
-    half = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs)) / (1 + z * z / runs)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
 
 def battle(party: Sequence[MemberSpec], foe: str, location: str, runs: int = 2000,
            seed: int = 0, escape: bool = False,

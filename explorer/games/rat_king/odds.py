@@ -25,8 +25,8 @@ from itertools import product
 from typing import Any
 
 from explorer.engine import Action, Chance, Decision, Game
+from explorer.engine.odds import Odds, check_odds
 from explorer.errors import IllegalAction, TooMuchWork
-from explorer.odds import Odds, check_odds
 
 __all__ = ["adventure_odds", "choice_odds", "round_choices", "win_chances"]
 

@@ -18,8 +18,8 @@ from typing import Any
 import icepool
 
 from explorer import cards
+from explorer.engine.odds import Odds, check_odds
 from explorer.errors import UnknownNameError
-from explorer.odds import Odds, check_odds
 
 
 @cache
