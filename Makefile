@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 HOST   := 127.0.0.1
 PORT   := 8866
 
-.PHONY: serve serve-scaled lab test stress strength fuzz venv test-deps chromium nginx data golden balance models lint clean
+.PHONY: serve serve-scaled lab test stress strength fuzz venv test-deps chromium nginx data golden balance models lint docs clean
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -99,8 +99,18 @@ golden: $(VENV)/.base
 	  $(PY) -m explorer.engine.playthrough $$args > $$f.new && mv $$f.new $$f && echo "wrote $$f"; \
 	done
 
+$(VENV)/.docs: $(VENV)/.base
+	$(PY) -m pip install --quiet -e '.[docs]'
+	touch $@
+
+## Build the documentation site offline into docs/_build/html: the guides, the measurements and
+## the API reference read from the docstrings (Sphinx with MyST; a warning is an error)
+docs: $(VENV)/.docs
+	$(PY) -m sphinx -b html -W --keep-going docs docs/_build/html
+	@echo "Built docs/_build/html/index.html"
+
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check explorer tests benchmarks notebooks docs
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache docs/_build

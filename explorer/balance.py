@@ -66,6 +66,7 @@ from explorer.slots import FOLDER, SLOTS, WAIT_SECONDS, NoTurn, turn
 MIN_GAMES = 30
 """A rate over fewer games than this is flagged "too few games"."""
 FEW = "too few games"
+"""The flag of a rate over fewer than :data:`MIN_GAMES` games."""
 Z95 = 1.96
 """z of a two-sided 95% interval."""
 FAMILY_ALPHA = 0.001
@@ -724,6 +725,7 @@ WAITING = "Waiting for another run to finish..."
 """What a page says while its run waits for a slot."""
 BUSY = ("The server is busy with other people's runs; nothing was played. Try again in a "
         "minute.")
+"""What a page says when no run slot came free in time: nothing was played."""
 
 
 @contextmanager
@@ -790,6 +792,7 @@ ROLL_GAMES: dict[str, tuple[int, int]] = {"rifts": (150, 6401), "adventurers": (
 """The roll check's shipped counts: games and root seed for each dice game."""
 BATCH_TITLES = {"base": "random bots", "bots": "heuristic against random",
                 "variant": "a house rule, random bots"}
+"""Each shipped batch's name on the page."""
 
 
 def folder() -> Path:
@@ -852,6 +855,8 @@ MS_PER_GAME = {"rifts": 150, "gamma_world": 75, "adventurers": 25, "rat_king": 2
 """Rough CPU milliseconds a game (random bots, 2 players): the build starts the longest
 tasks first (a batch with a heuristic bot at :data:`HEURISTIC_FACTOR` times as long)."""
 HEURISTIC_FACTOR = {"riftforce": 140}
+"""How many times longer than :data:`MS_PER_GAME` a game with a heuristic bot takes, where it
+is far longer."""
 
 
 @contextmanager

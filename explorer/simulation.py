@@ -39,6 +39,7 @@ BOTS = BOT_KINDS
 BATCH = 200
 """Games per task on a cluster (and per Parquet part)."""
 MAX_GAMES = 10_000_000
+"""The most games one simulation may be asked for."""
 MAX_STEPS = 200_000
 """A game that has not ended after this many steps is an error of the rules, not a result."""
 

@@ -39,6 +39,7 @@ CLICK = {"event": "click"}
 CONTROL_PROTOCOL = "1.0.0"
 """The version of ipywidgets' control comm (``jupyter.widget.control``) the client speaks."""
 TRACEBACK = "Traceback (most recent call last)"
+"""The words a traceback starts with: a page that shows them has failed."""
 MAX_FRAME = 256 * 2**20
 """The largest websocket frame the client reads (a page's widget states can be megabytes)."""
 _REFERENCE = "IPY_MODEL_"

@@ -292,6 +292,7 @@ _GUILDS = {"Fire": "#dc2626", "Water": "#1d4ed8", "Air": "#0284c7", "Earth": "#8
            "Light": "#ca8a04", "Ice": "#0e7490", "Plant": "#15803d", "Crystal": "#be185d",
            "Thunderbolt": "#7c3aed", "Shadow": "#1f2937"}
 NO_KIND = "no kind"
+"""The kind of an Adventurers Encounter card that has none."""
 ADVENTURERS_KINDS = {"Enemy": "#b91c1c", "Person": "#be185d", "Animal": "#c2410c",
                      "Swarm": "#4d7c0f", "Trap": "#44403c", NO_KIND: "#78716c"}
 """Adventurers Encounter cards are coloured by kind (the few without one alike); every other

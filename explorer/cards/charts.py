@@ -22,6 +22,7 @@ from explorer.cards.browse import ADVENTURERS_KINDS, NO_KIND, colour_scheme, col
 from explorer.schema import Table
 
 ChartMaker = Callable[[pl.DataFrame, Table], alt.Chart]
+"""A table's chart: made from its rows and its declared :class:`~explorer.schema.Table`."""
 _CHARTS: dict[tuple[str, str], ChartMaker] = {}
 
 WIDTH = 360

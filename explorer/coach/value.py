@@ -43,6 +43,7 @@ BASE_FEATURES = ("players", "score", "best_other_score", "score_lead", "standing
                  "turn")
 """The numbers every game's value reads (:func:`features`), before the game's own."""
 MODEL_VERSION = 2
+"""The version of a model file's layout; a file of another version is refused."""
 FOLDS = 5
 """Folds (by game) whose held-out predictions the calibration is fitted to."""
 

@@ -43,6 +43,7 @@ registers its maker here (:func:`register_bot`): this module the random and heur
 :mod:`explorer.engine.search` the search bot, :mod:`explorer.coach` the coach."""
 
 BotMaker = Callable[[Game, "int | None"], Bot]
+"""What :func:`register_bot` takes: ``maker(game, seed)`` returns a bot for the game's seats."""
 _MAKERS: dict[str, BotMaker] = {}
 
 

@@ -34,6 +34,7 @@ from explorer.engine.checkpoints import Checkpoint, Marks
 from explorer.errors import ExplorerError, IllegalAction, RunawayStep, SavedGameError
 
 SAVE_FORMAT = "card-rules-explorer/game"
+"""The ``format`` of every saved game (:meth:`Game.to_json`); a file without it is refused."""
 SAVE_VERSION = 2
 """Version 2 adds a ``checksum`` of the save's content, so an edited or damaged save (steps
 reordered, a number changed) is refused; version 1 saves (no checksum) still load."""
@@ -199,7 +200,9 @@ cards are named uniquely)."""
 
 
 Pending = Decision | Chance
+"""What a game waits for: a person's or a bot's decision, or a chance step."""
 Procedure = Generator[Pending, Any, None]
+"""A game's rules as a generator: it yields each pending step and is sent its answer."""
 Step = Generator[Any, Any, Any]
 """A piece of a procedure (``yield from`` it): yields Decisions and Chances, returns a value."""
 

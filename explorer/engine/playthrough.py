@@ -23,6 +23,7 @@ ENGINE_BOTS = ("random", "heuristic", "search")
 """The bots a golden playthrough may be played by: the engine's own."""
 
 HEADER = "# Card Rules Explorer playthrough"
+"""The first line of every golden playthrough file."""
 
 
 def _outcomes(pending: Chance) -> str:

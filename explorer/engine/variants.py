@@ -37,6 +37,8 @@ VARIANTS = Table(
     ),
     kind="reference",
 )
+"""The declared table of house rules (``data/variants.parquet``): each constant a variant may
+change, per game, and the values it may take."""
 
 
 def _path(game: str) -> Path:

@@ -34,6 +34,7 @@ from explorer.engine import Action, Decision, Game
 from explorer.engine.knowledge import knowledge_for, listed
 
 Consequences = list[tuple[Action, str | None]]
+"""Each legal action with its sentence, or None where the rules say nothing of it."""
 
 __all__ = ["consequences", "listed"]
 

@@ -38,6 +38,8 @@ FIGHT_RUNS = 400
 """How many times the rest of a Rifts fight is played out for each choice."""
 
 Choices = list[tuple[Action, Odds | None]]
+"""Each legal action with its :class:`~explorer.engine.odds.Odds`, or None where no chance
+follows it."""
 
 
 def choices(game: Game, runs: int = FIGHT_RUNS, seed: int = 0) -> Choices:

@@ -60,10 +60,12 @@ __all__ = [
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
+"""The repository's folder (the notebooks and data the server serves are under it)."""
 CHROMIUM_ARGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 )
+"""How the tests start Debian's Chromium: headless, with nothing fetched on its own."""
 
 
 

@@ -21,14 +21,17 @@ PAGE_SHARE = 5
 """New pages (a kernel and its channels) stop when fewer than 1/5 of the descriptors are free
 (:data:`PAGE_LEAST` at the least)."""
 PAGE_LEAST = 160
+"""The fewest free descriptors below which new pages stop, however small the limit."""
 SOCKET_SHARE = 24
 """New kernel websockets (each a few ZMQ sockets) stop when fewer than 1/24 are free
 (:data:`SOCKET_LEAST` at the least)."""
 SOCKET_LEAST = 40
+"""The fewest free descriptors below which new kernel websockets stop."""
 CONNECTION_SHARE = 32
 """New connections are answered with a refusal and closed when fewer than 1/32 are free
 (:data:`CONNECTION_LEAST` at the least)."""
 CONNECTION_LEAST = 24
+"""The fewest free descriptors below which new connections are refused."""
 FRESH_FOR = 0.05
 """Seconds a count of the open descriptors is used before it is counted again."""
 

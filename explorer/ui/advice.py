@@ -52,6 +52,7 @@ ADVICE_STYLE = """
   text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 </style>
 """
+"""The CSS of the advice panels (the Hint, the best-action panel)."""
 
 
 def gains_text(candidate: Candidate) -> str:

@@ -32,15 +32,19 @@ from explorer.ui import MessageArea, enable_offline_charts
 from explorer.ui.guard import held
 
 EMBED = {"renderer": "svg", "actions": False}
+"""How the balance page's charts are embedded: SVG, without Vega's action menu."""
 START_LABELS = {"rifts": "starting Character", "adventurers": "profession",
                 "gamma_world": "recruited mutation (held at the end)", "riftforce": "guild",
                 "rat_king": "ME card"}
 """What each game's start column is called on the page."""
 TOP_KINDS = "__top__"
+"""The roll-kind filter's value for "the most rolled kinds"."""
 ALL_KINDS = "__all__"
+"""The roll-kind filter's value for "every kind"."""
 TOP = 12
 """Kinds of roll shown by default: the most rolled ones."""
 NO_VARIANT = ""
+"""The variant filter's value for "no house rule"."""
 KEEP_FRESH = 5
 """A page keeps this many fresh batches of a game (the oldest give way)."""
 START_ROWS = 60
@@ -142,6 +146,7 @@ RATE_COLUMNS: tuple[Column, ...] = (
     ("rate", "win rate", lambda r: percent(r["rate"]), True),
     ("interval", "95% interval", lambda r: interval(r["low"], r["high"]), True),
 )
+"""The columns of a win-rate table on the page: key, heading, how a value reads, right-aligned."""
 
 
 def seat_label(row: dict[str, Any], many: bool) -> str:

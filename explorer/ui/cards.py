@@ -40,6 +40,7 @@ from explorer.schema import Table
 from explorer.ui import MessageArea, enable_offline_charts, faces
 
 ALL = "(all)"
+"""The filters' value for "no filter"."""
 MAX_UPLOAD_BYTES = 5 * 2**20
 """The most a card set upload may be (its tables are a few KB each; the server drops a page's
 message over 6 MiB, :data:`explorer.serve.MAX_CLIENT_MESSAGE`, before the kernel sees it)."""

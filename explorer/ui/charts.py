@@ -19,13 +19,17 @@ from explorer.engine.dice import Roll
 from explorer.odds import Odds, adventurers, from_roll, gamma_world
 
 WIDTH = 420
+"""The width of an odds chart, in pixels."""
 
 DICE_THREATS = ("1D6", "2D6", "3D6", "4D6", "5D6")
+"""The Threats rolled with dice in the capture heat map."""
 FIXED_THREATS = tuple(range(1, 11))
+"""The fixed Threats in the capture heat map."""
 THREATS: tuple[int | str, ...] = (*DICE_THREATS, *FIXED_THREATS)
 """The Threats of the Gamma World heat map: dice, then fixed values."""
 
 FOLLOWERS = tuple(range(1, 7))
+"""The numbers of identical followers in the capture heat map."""
 
 
 def _percent(p: Fraction | float) -> str:

@@ -45,6 +45,7 @@ COSTLY = ("blunder", "mistake", "inaccuracy")
 LABEL_COLOURS = {"best": "#15803d", "good": "#4d7c0f", "inaccuracy": "#b45309",
                  "mistake": "#c2410c", "blunder": "#b91c1c", "too close to call": "#475569",
                  "not examined": "#475569"}
+"""Each label's colour on the coach's panels."""
 
 COACH_STYLE = """
 <style>
@@ -61,6 +62,7 @@ COACH_STYLE = """
 .coach-then { border: 1px dashed #94a3b8; border-radius: 8px; padding: 4px; margin: 4px 0; }
 </style>
 """
+"""The CSS of the coach's panels (the Hint, the review)."""
 
 
 def percent(p: float) -> str:

@@ -29,6 +29,7 @@ from explorer.ui.session import STALE
 MAX_KEY_LENGTH = 1000
 """The longest key a click may carry (the kernel's own keys are far shorter)."""
 NOT_OFFERED = "That is not one of the choices offered; nothing was changed."
+"""What a person reads when a click names no choice on screen; nothing changes."""
 
 
 def key_of(what: Any) -> str:

@@ -105,6 +105,7 @@ FACE_STYLE = """
 .card-face-small .card-face-stat small { font-size: 7px; }
 </style>
 """
+"""The CSS of the card faces."""
 
 
 # ---- the face of a card, as plain text ------------------------------------------------------
@@ -163,6 +164,7 @@ class _Context:
 
 
 Builder = Callable[[dict[str, Any], _Context, Face], None]
+"""Draws one kind of card face from the card's row."""
 _BUILDERS: dict[tuple[str, str], Builder] = {}
 
 

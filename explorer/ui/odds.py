@@ -35,7 +35,9 @@ from explorer.ui.faces import FACE_STYLE, face
 from explorer.ui.guard import held
 
 EMBED = {"renderer": "svg", "actions": False}
+"""How the odds dashboards' charts are embedded: SVG, without Vega's action menu."""
 NONE = ""
+"""A dropdown's value for "none"."""
 
 _STYLE = """
 <style>
@@ -173,7 +175,9 @@ CHECKS = {
     "encounter": "Encounter (meets a foe)",
     "morale": "Morale (routs the foe)",
 }
+"""The Rifts checks the dashboard offers, by kind, with their names on the page."""
 TABLES = {"mission": "Mission (table)", "hit": "Hit Result (table)"}
+"""The Rifts table rolls the dashboard offers, by kind."""
 OUTCOMES = {  # data/rifts/rolls.toml, each roll's note (seed 000 lines 296-515)
     "survival": ("the party travels without incident", "roll on the Hazard Table"),
     "escape": ("the party escapes", "it must fight"),
@@ -215,9 +219,13 @@ def modifier_words(line: str) -> str:
     return (f"{total:+d} {found['who']}: {total - bonus:+d} for {ability}{where}{via}, "
             f"and +{bonus} more for the {ability} +{bonus} on its card")
 PARTY_ROWS = 8
+"""The most party members the Rifts dashboard takes."""
 MODIFIER_RANGE = (-10, 10)
+"""The extra modifier a Rifts dashboard roll may be given, lowest and highest."""
 TOKENS_RANGE = (0, 12)
+"""The Adventure Tokens a Rifts dashboard party may hold, fewest and most."""
 BATTLE_RUNS = (200, 1000, 2000, 5000)
+"""The numbers of playouts a Rifts battle estimate may be asked for."""
 
 
 def aid_card_label(name: str) -> str:
@@ -553,6 +561,7 @@ class RiftsOdds(_OddsView):
 
 WEAPON_CASES = {"both": ("without a weapon", "with a weapon"),
                 "without": ("without a weapon",), "with": ("with a weapon",)}
+"""The Adventurers escape chart's weapon cases."""
 
 
 ESCAPE_MEANS = ("Each percent is your chance to escape: you discard the Encounter. Otherwise "
@@ -657,7 +666,9 @@ class AdventurersOdds(_OddsView):
 # ---- Gamma World ----------------------------------------------------------------------------
 
 FORCE_RANGE = (0, 6)
+"""The Force of the Gamma World heat map's follower, lowest and highest."""
 HITS_RANGE = (1, 5)
+"""The Hits of the Gamma World heat map's follower, fewest and most."""
 
 _GW_STYLE = """
 <style>

@@ -52,8 +52,11 @@ from explorer.errors import IllegalAction, SavedGameError, StaleControl
 from explorer.odds import Odds
 
 SEAT_KINDS = ("human", "heuristic", "random", "coach")
+"""Who may sit in a seat: a person, or one of the bots."""
 MAX_SAVE_BYTES = 5 * 2**20
+"""The largest saved game a page loads."""
 MAX_AUTO_STEPS = 200_000
+"""The most steps one "play on" or "watch" click may take."""
 STALE = ("That choice was for an earlier step; the table has moved on, and nothing was "
          "changed. Choose again below.")
 """What a person reads when a control drawn for an earlier step is clicked."""
@@ -80,6 +83,7 @@ CELL_TITLES = {
     "play": "Play", "activate": "Activate", "check": "Check & Draw",
     "adventure": "Adventure Round",
 }
+"""Each phase cell's title on the page."""
 
 
 def cell_of(game_id: str, phase: str) -> str:

@@ -49,7 +49,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 FOLLOW = "follow"
 """The name of a cell that shows whatever step is pending, whatever the phase."""
 BUTTONS_UP_TO = 8
+"""Choices up to this many are buttons; more are a list to pick from."""
 CHART_OUTCOMES_UP_TO = 24
+"""Outcomes up to this many are charted; more are a table."""
 RESULT_LINES = 12
 """What happened since the person's last move: the latest this many lines are shown, the
 earlier ones behind an opener."""
@@ -60,19 +62,24 @@ PACES = (("every roll", "roll"), ("to my next choice", "choice"))
 """The page's pace: a person rolls each roll and draws each draw (one click each), or every
 roll and draw up to the person's next decision is made at once after each decision."""
 PLAY_ON = "Play on to my next choice"
+"""The label of the button that plays the bots' steps up to the person's next decision."""
 PLAY_ON_TURN = "Play on to the next turn (stops at my choice)"
+"""The label of the button that plays on to the next turn, stopping at the person's decision."""
 WATCH = "Watch the bots play to the end"
+"""The label of the button that lets the bots play to the end (every seat a bot)."""
 WATCH_TURN = "Watch the bots play a turn"
 """The play-on buttons' labels: with a person at the table they stop at the person's next
 decision (nothing decides for a person); with bots in every seat they watch the bots play."""
 SEAT_LABELS = {"human": "a person", "heuristic": "the heuristic bot", "random": "a random bot",
                "coach": "the coach"}
+"""Each seat kind in the page's words."""
 GENDER_CHOICES = [("not given", ""), ("female", "F"), ("male", "M")]
 """Lair of the Rat-King's New game form: each player's gender, what his ME card's "*" stands
 for (seed 002, line 85); "not given" for every player starts the game without it."""
 SCORE_WORDS = {"rifts": "AT", "adventurers": "locations visited",
                "gamma_world": "locations held", "riftforce": "Riftforce",
                "rat_king": "AP"}
+"""What each game's score counts, in the page's words."""
 
 _STEP_STYLE = """
 <style>

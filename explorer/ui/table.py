@@ -66,6 +66,7 @@ TABLE_STYLE = """
   padding: 4px 6px; background: #ede9fe; font-size: 12px; text-align: center; }
 </style>
 """
+"""The CSS of the table view."""
 
 
 class TableView(widgets.HTML):
@@ -111,6 +112,7 @@ def _e(value: Any) -> str:
 
 SCORE = {"rifts": "{} AT", "gamma_world": "{} location(s)", "adventurers": "{} location(s)",
          "riftforce": "{} Riftforce", "rat_king": "{} AP"}
+"""Each game's score as the table shows it."""
 
 
 def _score(game: str, seat: dict[str, Any]) -> str:

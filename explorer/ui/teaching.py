@@ -34,6 +34,7 @@ from explorer.ui.table import TABLE_STYLE, TableView
 from explorer.ui.words import SOURCE, plain
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
+"""The rulings file the teaching pages cite (with sources on)."""
 
 _TEACH_STYLE = """
 <style>

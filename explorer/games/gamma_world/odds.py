@@ -47,6 +47,7 @@ from explorer.engine.odds import Odds, check_odds
 from explorer.errors import ExplorerError, UnknownNameError
 
 ONE_IN = 6  # "Every roll of 1" on 1D6 (line 47, 49)
+"""The sides of the die: "Every roll of 1" on 1D6 (lines 47, 49) is 1 in 6."""
 NEGLIGIBLE = 1e-15
 """States reached with less probability are dropped in the float chain; the sum dropped is
 reported (``extra["error_bound"]``) and stays far below 1e-9."""
@@ -509,11 +510,13 @@ def _cumulative(weights: list[float]) -> list[float]:
 # ---- the heat map: identical followers, every count and Threat from one solve ---------------
 
 HEAT_MAP_FOLLOWERS = tuple(range(1, 7))
+"""The numbers of identical followers the heat map shows, one row each."""
 HEAT_MAP_THREATS: tuple[int | str, ...] = ("1D6", "2D6", "3D6", "4D6", "5D6", *range(1, 11))
 """The cells of the dashboard's heat map (:class:`explorer.ui.odds.GammaWorldOdds`)."""
 
 UNIT_ROUNDOFF = 2.0 ** -53
-"""u: a float operation on values in the normal range is off by a factor (1 + d), |d| <= u."""
+"""u: a float operation on values in the normal range is off by a factor ``(1 + d)``,
+``|d| <= u``."""
 
 MAX_GRID_STATES = 40_000
 """The most states a :func:`capture_grid` solve takes on: C(hits + followers, followers)."""

@@ -31,6 +31,7 @@ from explorer.errors import IllegalAction, TooMuchWork
 __all__ = ["adventure_odds", "choice_odds", "round_choices", "win_chances"]
 
 DISCARDED = "discarded"
+"""The outcome of an ADVENTURE nobody wins: it is discarded."""
 LEAVES = 30
 """The most end positions one round action is explored to (each a full count over the dice);
 an action with more ways to play out (an ENCOUNTER with many targets in turn) gets no odds."""

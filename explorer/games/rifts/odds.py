@@ -47,7 +47,10 @@ SITUATION = {kind: {"modifier"} for kind in KINDS} | {
 +2 on an extra Heal roll, or -2 for Weakened)."""
 
 CardSpec = str | tuple[str, str] | dict[str, Any]
+"""A card a Character carries: its name, (table, name), or a dict such as ``{"name": ...,
+"table": ...}``."""
 MemberSpec = str | tuple[str, Sequence[CardSpec]]
+"""A party member: a Character's name, or (name, the cards it carries)."""
 
 
 class OddsInputError(ExplorerError, ValueError):
