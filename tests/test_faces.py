@@ -245,7 +245,7 @@ def test_rat_king_effects_read_as_rules_english() -> None:
 @pytest.mark.parametrize("target", RK_TARGET.categories.to_list())
 def test_every_rat_king_effect_and_target_has_words(effect: str, target: str) -> None:
     face = faces.Face("x", "", "#000")
-    faces._rk_effects([{"name": effect, "amount": 2, "count": 2, "target": target,
+    faces.rat_king.effects_text([{"name": effect, "amount": 2, "count": 2, "target": target,
                         "when": RK_WHEN.categories[0], "stuff_range": "Melee",
                         "classification": "Ratling"}], "this CHARACTER", face)
     (lead, text), = face.rules
