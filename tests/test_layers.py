@@ -194,3 +194,14 @@ def test_the_floors_are_read_from_the_imports() -> None:
     assert "explorer.games.riftforce.odds" in GRAPH["explorer.games.riftforce.bots"]
     assert floor_of("explorer.games.rifts.odds") == "games"
     assert floor_of("explorer") == "top" and floor_of("explorer.errors") == "base"
+
+
+@pytest.mark.parametrize("folder", ["stepper", "faces"])
+def test_the_step_through_page_and_the_card_faces_are_rooms_one_can_hold_in_mind(
+        folder: str) -> None:
+    """Issue 47, item 4: the step-through page and the card faces, split by what they draw,
+    none over 500 lines."""
+    files = sorted((PACKAGE / "ui" / folder).glob("*.py"))
+    assert len(files) >= 5
+    long = {p.name: n for p in files if (n := len(p.read_text().splitlines())) > 500}
+    assert not long, long
