@@ -34,7 +34,7 @@ from fractions import Fraction
 from explorer import odds
 from explorer.engine import Action, Chance, Decision, Game, Outcome
 from explorer.engine.dice import Roll
-from explorer.odds.gamma_world import captured_label
+from explorer.games.gamma_world.odds import captured_label
 
 ALPHA = 1e-4
 """The tests' level: a correct answer fails a comparison with chance below this."""
@@ -112,10 +112,19 @@ def binomial_tails(hits: int, runs: int, p: Fraction | float) -> tuple[float, fl
     if p <= 0 or p >= 1:
         certain = 0 if p <= 0 else runs
         return (1.0 if hits >= certain else 0.0), (1.0 if hits <= certain else 0.0)
-    log_p, log_q = math.log(p), math.log1p(-float(p))
+    log_p, log_q = _log(p), _log(1 - p)
     pmf = [math.exp(_log_comb(runs, k) + k * log_p + (runs - k) * log_q)
            for k in range(runs + 1)]
     return min(1.0, sum(pmf[:hits + 1])), min(1.0, sum(pmf[hits:]))
+
+
+def _log(x: Fraction | float) -> float:
+    """The log of a probability above 0: an exact Fraction's from its numerator and
+    denominator, so one within 1e-300 of 0 or of 1 (as a float, 0 or 1) keeps its log (a long
+    battle's exact chain gave one; the long fuzz found it)."""
+    if isinstance(x, Fraction):
+        return math.log(x.numerator) - math.log(x.denominator)
+    return math.log(x)
 
 
 def fisher_tails(hits: int, runs: int, other_hits: int, other_runs: int) -> tuple[float, float]:

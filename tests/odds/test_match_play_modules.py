@@ -400,3 +400,17 @@ def test_riftforce_best_actions_gain_what_play_gives() -> None:
                 controlled, drawn) == (
             candidate.riftforce, candidate.opponent_riftforce, candidate.destroyed,
             candidate.damage, candidate.controlled, candidate.draws), candidate.text
+
+
+def test_the_binomial_judge_takes_exact_chances_within_a_float_of_certainty() -> None:
+    """An exact chance so near 1 (or 0) that its float is 1 (or 0) still gets its tails (a long
+    battle's exact chain gave one and the long fuzz's judge failed on it): 60 hits of 60 at
+    1 - 10^-400 is as likely as can be, none at 10^-400 too. By hand: (1 - e)^60 is 1 to within
+    60e, and one hit of 60 at 10^-400 has a chance of about 6 * 10^-399, so P(X >= 1) is 0."""
+    tiny = Fraction(1, 10**400)
+    below, above = M.binomial_tails(60, 60, 1 - tiny)
+    assert below == 1.0 and above == 1.0
+    below, above = M.binomial_tails(0, 60, tiny)
+    assert below == 1.0 and above == 1.0
+    assert M.binomial_tails(1, 60, tiny)[1] == 0.0
+    assert M.binomial_tails(30, 60, Fraction(1, 2)) == M.binomial_tails(30, 60, 0.5)
