@@ -68,9 +68,13 @@ class Context:
 Builder = Callable[[dict[str, Any], Context, Face], None]
 """Draws one kind of card face from the card's row."""
 BUILDERS: dict[tuple[str, str], Builder] = {}
+"""Each (game, card table)'s face builder, filled by :func:`face_of` as each game's module is
+imported."""
 
 
 def face_of(game: str, *tables: str) -> Callable[[Builder], Builder]:
+    """A decorator: the builder below draws the faces of ``tables`` of ``game``."""
+
     def register(builder: Builder) -> Builder:
         for table in tables:
             BUILDERS[game, table] = builder
@@ -81,6 +85,7 @@ def face_of(game: str, *tables: str) -> Callable[[Builder], Builder]:
 # ---- words ------------------------------------------------------------------------------------
 
 NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+"""Small numbers in words, as the cards write them ("draw two cards")."""
 
 
 def number(n: int) -> str:

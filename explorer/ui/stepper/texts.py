@@ -104,6 +104,7 @@ STEP_STYLE = """
   padding: 6px 10px; font-family: sans-serif; }
 </style>
 """
+"""The CSS of the step-through page's own parts (the cells, the action bar, the odds)."""
 
 
 def outcome_chart(odds: Odds) -> alt.Chart:
