@@ -294,3 +294,15 @@ def test_what_happened_is_grouped_by_turn_and_phase() -> None:
     session.take(ends)
     stepper.refresh()
     assert [title for title, _ in session.recent_groups()] == titles
+
+
+@pytest.mark.parametrize(("game_id", "players", "word"),
+                         [("rat_king", 2, "AP: Player 1: "), ("rifts", 2, "AT: Player 1: ")])
+def test_the_game_over_line_keeps_a_scores_capitals(game_id: str, players: int,
+                                                     word: str) -> None:
+    """Issue 48's "Ap: Player 1: 1": the score's word keeps its capitals (AP, AT), the line
+    begins with a capital all the same."""
+    stepper = Stepper(game_id, players=players, seed=3, seats=["random", "random"])
+    stepper.buttons["game"].click()
+    assert stepper.session.view(odds=False).kind == "over"
+    assert word in stepper.over_text.value, stepper.over_text.value

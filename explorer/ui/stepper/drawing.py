@@ -167,7 +167,7 @@ class PageDrawing:
         self.over_text.value = (
             f'<div class="stepper-over"><b>Game over: {html.escape(who)}</b> after '
             f"{summary['turns']} turns ({summary['steps']} steps). "
-            f"{html.escape(word.capitalize())}: {html.escape(scores)}.</div>")
+            f"{html.escape(word[:1].upper() + word[1:])}: {html.escape(scores)}.</div>")
         if not self.over_buttons.children:
             guard = self.message.guard
             again = widgets.Button(description="Rematch", icon="repeat",
