@@ -352,9 +352,8 @@ def test_riftforce_advice_lists_every_complete_action_and_plays_on_the_most_prom
     """Every complete action the finder lists is advised on; only :data:`PLAYED_ON` meet
     worlds (the heuristic bot's best half, then the best by the quick estimate, and the runs
     kept), the rest screened: no world, their loss the quick estimates' difference."""
-    from explorer.odds.riftforce import best_actions
-
     from explorer.engine.knowledge import knowledge_for
+    from explorer.odds.riftforce import best_actions
 
     seed, step = WINNING["riftforce"]
     here = played("riftforce", seed).at(step)

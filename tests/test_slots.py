@@ -35,10 +35,10 @@ def test_work_takes_turns_in_the_order_it_asked_and_a_re_click_goes_to_the_back(
     """A page re-clicking three times as soon as its work ends (with one slot it held the
     machine for minutes) takes turns with two others that asked while it worked: A, B, C,
     A, A (once B and C are done, A has it alone)."""
-    a = _work(tmp_path, "A", 0.6, times=3)
+    a = _work(tmp_path, "A", 4.0, times=3)  # long enough for B and C to start and ask
     assert a.stdout.readline().startswith("A started")
     b = _work(tmp_path, "B", 0.3)
-    time.sleep(0.2)
+    _wait_for_tickets(tmp_path, 2)  # B has asked (a sleep was too short on a busy machine)
     c = _work(tmp_path, "C", 0.3)
     order = ["A"]
     for process in (a, b, c):
@@ -51,6 +51,15 @@ def test_work_takes_turns_in_the_order_it_asked_and_a_re_click_goes_to_the_back(
 
 def _tickets(folder: Path) -> list[Path]:
     return [path for path in folder.iterdir() if path.suffix == ".ticket"]
+
+
+def _wait_for_tickets(folder: Path, count: int, seconds: float = 60) -> None:
+    """Until ``count`` tickets are in the line: the processes started have asked (a process
+    importing the package can take seconds to get there on a loaded machine)."""
+    end = time.monotonic() + seconds
+    while len(_tickets(folder)) < count:
+        assert time.monotonic() < end, f"{len(_tickets(folder))} tickets, not {count}"
+        time.sleep(0.01)
 
 
 def test_a_killed_kernels_ticket_holds_no_one_up(tmp_path: Path) -> None:
@@ -69,10 +78,10 @@ def test_a_killed_kernels_ticket_holds_no_one_up(tmp_path: Path) -> None:
 
 
 def test_waiting_is_told_how_many_come_first(tmp_path: Path) -> None:
-    first = _work(tmp_path, "A", 0.8)
+    first = _work(tmp_path, "A", 3.0)  # long enough for B to start and ask
     assert first.stdout.readline().startswith("A started")
     second = _work(tmp_path, "B", 0.5)
-    time.sleep(0.3)
+    _wait_for_tickets(tmp_path, 2)  # B has asked
     said: list[int] = []
     with turn(tmp_path, 1, said.append, wait=30, poll=0.02):
         pass
