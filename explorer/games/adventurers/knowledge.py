@@ -139,6 +139,7 @@ heuristic-bot games, each half's fit (0.20 both) checked on the other half: 61 f
 lost; ``benchmarks/coach.py flags --game adventurers --least 100 --rollouts 50 --fit``,
 2026-12-07)."""
 
+
 def _start(game: Game, seat: int) -> str | None:
     """The adventurer's profession (None before it is dealt)."""
     profession = game.state.adventurers[seat].profession

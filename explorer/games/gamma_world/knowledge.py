@@ -186,6 +186,7 @@ play-outs from the real positions lost 0.330 (not shrunk: 0.424 claimed, 0.291 l
 ``benchmarks/coach.py flags --game gamma_world --least 120 --rollouts 50 --fit``,
 2026-12-07)."""
 
+
 def _start(game: Game, seat: int) -> list[str] | None:
     """The mutations on the enclave's followers when the game ends (None before)."""
     from explorer.games.gamma_world.position import position

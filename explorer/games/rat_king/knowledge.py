@@ -97,6 +97,7 @@ flags claimed 0.280 where play-outs from the real positions lost 0.286 (not shru
 claimed, 0.289 lost; ``benchmarks/coach.py flags --game rat_king --least 150 --rollouts 50
 --fit``, 2026-12-07)."""
 
+
 def _start(game: Game, seat: int) -> str | None:
     """The ME card dealt to the seat (None before)."""
     state = game.state

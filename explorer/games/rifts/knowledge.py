@@ -284,6 +284,7 @@ together (272 positions with a flag: 0.24, between their own 0.22 and 0.30;
 ``benchmarks/coach.py flags``, 2026-12-07): Rifts' flags are too rare to fit on their own
 (about 3 of every 200 positions drawn)."""
 
+
 def _start(game: Game, seat: int) -> list[str] | None:
     """The party's Characters once the setup has ended (None before)."""
     if game.phase.startswith("setup") and not game.is_over:
